@@ -1,0 +1,246 @@
+import { z } from 'zod';
+import { httpUrl, isoDate } from './primitives.js';
+
+/** Spec §9: page size of the events and promo lists; the fetch default is 10. */
+export const EVENTS_PAGE_SIZE = 12;
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 100;
+/** How many photo references an event summary carries: the mosaic shows 20 and swaps in others. */
+export const SUMMARY_PHOTO_COUNT = 40;
+
+/** A photo reference (spec §3): `uuid,width,height`. */
+export const photoRef = z.string().regex(/^[0-9a-f-]{36},\d+,\d+$/i);
+
+export const eventSummary = z.object({
+  event_id: z.number().int(),
+  event_name: z.string(),
+  /** `YYYY-MM-DD` */
+  event_date: z.string(),
+  event_slug: z.string(),
+  event_photos: z.array(photoRef),
+  location: z.object({ location_city: z.string() }),
+});
+export type EventSummary = z.infer<typeof eventSummary>;
+
+export const pagination = z.object({
+  total: z.number().int().nonnegative(),
+  current_page: z.number().int().positive(),
+  total_pages: z.number().int().nonnegative(),
+  page_size: z.number().int().positive(),
+  has_next_page: z.boolean(),
+  has_previous_page: z.boolean(),
+});
+export type Pagination = z.infer<typeof pagination>;
+
+/** `GET /api/v1/client/events/organiser/all-events` (spec §3). */
+export const allEvents = z.object({
+  id: z.number().int(),
+  domain: z.string(),
+  name: z.string(),
+  organiser_name: z.string(),
+  logo: z.string(),
+  expiry_at: z.string().nullable(),
+  events: z.array(eventSummary),
+  pagination,
+});
+export type AllEvents = z.infer<typeof allEvents>;
+
+/* ---------- Event config (spec §3) ---------- */
+
+export const featureFlags = z.object({
+  show_all_images: z.boolean(),
+  bib_search: z.boolean(),
+  selfie_search: z.boolean(),
+  show_total_photos_count: z.boolean(),
+  show_timing_data: z.boolean(),
+  bulk_download: z.boolean(),
+  download_certificate: z.boolean(),
+  enable_custom_certificate: z.boolean(),
+  video_enabled: z.boolean(),
+  cta_enabled: z.boolean(),
+  name_search: z.boolean(),
+  /**
+   * The organiser's client (the event's customer, e.g. a sponsor or the race) may be shown
+   * as the gallery's co-brand: its name and logo appear beside the organiser's.
+   */
+  client_enabled: z.boolean(),
+});
+export type FeatureFlags = z.infer<typeof featureFlags>;
+
+export const bannerConfig = z.object({ enabled: z.boolean(), image_url: z.string() });
+export type BannerConfig = z.infer<typeof bannerConfig>;
+
+export const videoConfig = z.object({
+  validation: z.object({ min_images: z.number().int(), max_images: z.number().int() }),
+  template_enabled: z.boolean(),
+});
+export type VideoConfig = z.infer<typeof videoConfig>;
+
+/**
+ * How bibs on a photo become searchable:
+ * - `ocr`: numbers read from the photo at ingest, at or above the confidence threshold;
+ * - `manual`: tags an operator set on a photo (they always win over OCR);
+ * - `results`: OCR readings are kept only when the bib is in the event's race results.
+ */
+export const BIB_STRATEGIES = ['ocr', 'manual', 'results'] as const;
+export const bibConfig = z.object({
+  strategies: z.array(z.enum(BIB_STRATEGIES)),
+  global_confidence_threshold: z.number().min(0).max(1),
+  placeholder_text: z.string(),
+});
+export type BibConfig = z.infer<typeof bibConfig>;
+
+/**
+ * The gallery's call-to-action (cta_enabled): a button to the organiser's page, e.g. "Buy prints"
+ * or "Register for next year". `placement` puts it above the gallery, below it, or both;
+ * `pass_search` appends the visitor's bib search (`?bib=`) to the url, so the target can greet them.
+ */
+export const ctaConfig = z.object({
+  text: z.string(),
+  url: z.string(),
+  placement: z.enum(['top', 'bottom', 'both']),
+  pass_search: z.boolean(),
+});
+export type CtaConfig = z.infer<typeof ctaConfig>;
+
+export const eventPhotosConfig = z.object({
+  feature_flag: featureFlags,
+  banner_config: bannerConfig,
+  video_config: videoConfig,
+  bib_config: bibConfig,
+  cta_config: ctaConfig,
+});
+export type EventPhotosConfig = z.infer<typeof eventPhotosConfig>;
+
+export const eventDetails = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  total_images: z.number().int().nonnegative(),
+  event_date: z.string(),
+  slug: z.string(),
+  city: z.string(),
+  organiser_name: z.string(),
+  /** The co-branded client, shown when `client_enabled`. */
+  client: z.object({ name: z.string(), logo: z.string() }),
+});
+export type EventDetails = z.infer<typeof eventDetails>;
+
+/** `GET /api/v1/client/events/{eventId}/config`: `data.event_details`, `data.event_photos_config`. */
+export const eventConfig = z.object({
+  event_details: eventDetails,
+  event_photos_config: eventPhotosConfig,
+});
+export type EventConfig = z.infer<typeof eventConfig>;
+
+/** Spec §9 and our own defaults for an event whose organiser set nothing. */
+export const DEFAULT_EVENT_PHOTOS_CONFIG: EventPhotosConfig = {
+  feature_flag: {
+    show_all_images: true,
+    bib_search: true,
+    selfie_search: false,
+    show_total_photos_count: true,
+    show_timing_data: false,
+    bulk_download: true,
+    download_certificate: false,
+    enable_custom_certificate: false,
+    video_enabled: false,
+    cta_enabled: false,
+    name_search: false,
+    client_enabled: false,
+  },
+  banner_config: { enabled: false, image_url: '' },
+  video_config: { validation: { min_images: 0, max_images: 0 }, template_enabled: false },
+  bib_config: {
+    strategies: ['ocr', 'manual'],
+    global_confidence_threshold: 0.8,
+    placeholder_text: 'Enter your bib number',
+  },
+  cta_config: { text: '', url: '', placement: 'top', pass_search: false },
+};
+
+/* ---------- What operators write: events ---------- */
+
+/** Partial `event_photos_config`: any field may be given, the rest keep their value. */
+export const eventPhotosConfigPatch = z
+  .object({
+    feature_flag: featureFlags.partial().strict(),
+    banner_config: z
+      .object({ enabled: z.boolean(), image_url: z.union([httpUrl, z.literal('')]) })
+      .partial()
+      .strict(),
+    video_config: z
+      .object({
+        validation: z
+          .object({
+            min_images: z.number().int().min(0).max(500),
+            max_images: z.number().int().min(0).max(500),
+          })
+          .partial()
+          .strict(),
+        template_enabled: z.boolean(),
+      })
+      .partial()
+      .strict(),
+    bib_config: z
+      .object({
+        strategies: z.array(z.enum(BIB_STRATEGIES)).min(1).max(3),
+        global_confidence_threshold: z.number().min(0).max(1),
+        placeholder_text: z.string().max(80),
+      })
+      .partial()
+      .strict(),
+    cta_config: z
+      .object({
+        text: z.string().trim().max(60),
+        url: z.union([httpUrl, z.literal('')]),
+        placement: z.enum(['top', 'bottom', 'both']),
+        pass_search: z.boolean(),
+      })
+      .partial()
+      .strict(),
+  })
+  .partial()
+  .strict();
+export type EventPhotosConfigPatch = z.infer<typeof eventPhotosConfigPatch>;
+
+export const eventInput = z
+  .object({
+    name: z.string().trim().min(1, 'is required').max(160),
+    event_date: isoDate,
+    city: z.string().trim().max(120).default(''),
+    published: z.boolean().default(false),
+    client_name: z.string().trim().max(120).default(''),
+    client_logo: z.union([httpUrl, z.literal('')]).default(''),
+    event_photos_config: eventPhotosConfigPatch.default({}),
+  })
+  .strict();
+export type EventInput = z.infer<typeof eventInput>;
+
+export const eventPatch = z
+  .object({
+    name: z.string().trim().min(1, 'is required').max(160),
+    event_date: isoDate,
+    city: z.string().trim().max(120),
+    published: z.boolean(),
+    client_name: z.string().trim().max(120),
+    client_logo: z.union([httpUrl, z.literal('')]),
+    event_photos_config: eventPhotosConfigPatch,
+  })
+  .partial()
+  .strict();
+export type EventPatch = z.infer<typeof eventPatch>;
+
+/** What the admin API answers for an event. */
+export const adminEvent = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  event_date: z.string(),
+  city: z.string(),
+  published: z.boolean(),
+  client_name: z.string(),
+  client_logo: z.string(),
+  total_images: z.number().int(),
+  event_photos_config: eventPhotosConfig,
+});
+export type AdminEvent = z.infer<typeof adminEvent>;

@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { appDomain, hexColour, httpUrl } from './primitives.js';
+import { eventSummary } from './event.js';
+
+/** Spec §9: the theme colour when the organiser has none. */
+export const DEFAULT_THEME_COLOUR = '#2E6F40';
+/** Spec §8: the theme colour the site falls back to when the home data call fails. */
+export const FALLBACK_THEME_COLOUR = '#FF5733';
+/** The provider: shown in 'Powered by' and as the organiser name of last resort (spec §8). */
+export const PROVIDER_NAME = 'eventsite';
+
+export const SOCIAL_PLATFORMS = [
+  'facebook',
+  'instagram',
+  'youtube',
+  'twitter',
+  'linkedin',
+  'x',
+  'whatsapp',
+] as const;
+
+/**
+ * On the wire the social link is loose (the site re-validates each one, spec §5); the
+ * organiser config file accepted by the CLI uses the strict form below.
+ */
+export const socialMediaLink = z.object({
+  platform: z.string().max(64),
+  url: z.string().max(2048),
+  icon: z.string().max(2048),
+  label: z.string().max(120),
+});
+export type SocialMediaLink = z.infer<typeof socialMediaLink>;
+
+export const headerCta = z.object({
+  text: z.string().max(60),
+  href: z.string().max(2048),
+  position: z.enum(['left', 'right']),
+});
+export type HeaderCta = z.infer<typeof headerCta>;
+
+export const footerConfig = z.object({
+  hide9picBranding: z.boolean(),
+  footerText: z.string().max(500),
+  socialMediaLinks: z.array(socialMediaLink).max(20),
+});
+export type FooterConfig = z.infer<typeof footerConfig>;
+
+/** Spec §3 `extra_config`, every field. */
+export const extraConfig = z.object({
+  themeColor: z.string().max(16),
+  googleTagManagerId: z.string().max(32),
+  headerDesign: z.enum(['default', 'fill']),
+  headerCta: headerCta,
+  footer_config: footerConfig,
+});
+export type ExtraConfig = z.infer<typeof extraConfig>;
+
+/** `GET /api/v1/client/events/organiser/data`: organiser config and recent events. */
+export const organiserData = z.object({
+  name: z.string(),
+  logo: z.string(),
+  extra_config: extraConfig,
+  recent_events: z.array(eventSummary),
+});
+export type OrganiserData = z.infer<typeof organiserData>;
+
+/** `GET /api/v1/client/events/organiser/contact-us` (spec §3). */
+export const contactUs = z.object({
+  contact_us: z.object({
+    form: z.object({
+      iframeSrc: z.string(),
+      scriptSrc: z.string(),
+    }),
+  }),
+});
+export type ContactUs = z.infer<typeof contactUs>;
+
+/**
+ * `GET /api/v1/client/events/organiser/about-us`: the spec lists it with no shape; ours is the
+ * organiser's public profile.
+ */
+export const aboutUs = z.object({
+  name: z.string(),
+  description: z.string(),
+  logo: z.string(),
+  website: z.string(),
+  contact_email: z.string(),
+  links: z.array(socialMediaLink),
+  events_count: z.number().int().nonnegative(),
+});
+export type AboutUs = z.infer<typeof aboutUs>;
+
+/* ---------- What operators write: the organiser config file of the CLI ---------- */
+
+const GTM_ID = /^GTM-[A-Z0-9]{4,12}$/;
+
+export const socialMediaLinkInput = z.object({
+  platform: z.string().trim().min(1).max(64),
+  url: httpUrl,
+  icon: z.string().max(2048).default(''),
+  label: z.string().max(120).default(''),
+});
+
+/** The organiser config file: `npm run cli -- organiser apply <file.json>`. */
+export const organiserInput = z
+  .object({
+    name: z.string().trim().min(1, 'is required').max(120),
+    domains: z.array(appDomain).min(1, 'needs at least one domain').max(20),
+    logo: z.union([httpUrl, z.literal('')]).default(''),
+    description: z.string().max(2000).default(''),
+    website: z.union([httpUrl, z.literal('')]).default(''),
+    contact_email: z.union([z.email(), z.literal('')]).default(''),
+    expiry_at: z.iso.datetime({ offset: true }).nullable().default(null),
+    extra_config: z
+      .object({
+        themeColor: hexColour.default(DEFAULT_THEME_COLOUR),
+        googleTagManagerId: z
+          .union([z.string().regex(GTM_ID, 'must look like GTM-XXXXXXX'), z.literal('')])
+          .default(''),
+        headerDesign: z.enum(['default', 'fill']).default('default'),
+        headerCta: z
+          .object({
+            text: z.string().trim().max(60).default(''),
+            href: z.union([httpUrl, z.literal('')]).default(''),
+            position: z.enum(['left', 'right']).default('right'),
+          })
+          .default({ text: '', href: '', position: 'right' }),
+        footer_config: z
+          .object({
+            hide9picBranding: z.boolean().default(false),
+            footerText: z.string().max(500).default(''),
+            socialMediaLinks: z.array(socialMediaLinkInput).max(20).default([]),
+          })
+          .default({ hide9picBranding: false, footerText: '', socialMediaLinks: [] }),
+      })
+      .strict()
+      .default({
+        themeColor: DEFAULT_THEME_COLOUR,
+        googleTagManagerId: '',
+        headerDesign: 'default',
+        headerCta: { text: '', href: '', position: 'right' },
+        footer_config: { hide9picBranding: false, footerText: '', socialMediaLinks: [] },
+      }),
+    contact_form: z
+      .object({
+        /** Another form to embed instead of the one the API hosts; empty for ours. */
+        iframeSrc: z.union([httpUrl, z.literal('')]).default(''),
+        scriptSrc: z.union([httpUrl, z.literal('')]).default(''),
+        /** Where the hosted form's messages are also announced; stored messages are always kept. */
+        notify_email: z.union([z.email(), z.literal('')]).default(''),
+      })
+      .strict()
+      .default({ iframeSrc: '', scriptSrc: '', notify_email: '' }),
+  })
+  .strict();
+export type OrganiserInput = z.infer<typeof organiserInput>;

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './event.js';
+import { appDomain, positiveId, uuid } from './primitives.js';
+import { PHOTO_WIDTHS } from './photo.js';
+
+/** Largest page number accepted: past it a caller is told, not given a silent empty page. */
+export const MAX_PAGE = 100_000;
+
+const wholeNumber = (what: string, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, `${what} must be a whole number from ${min} to ${max}`)
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(min, `${what} must be a whole number from ${min} to ${max}`)
+        .max(max, `${what} must be a whole number from ${min} to ${max}`),
+    );
+
+export const organiserQuery = z.object({ app_domain: appDomain });
+export type OrganiserQuery = z.infer<typeof organiserQuery>;
+
+export const allEventsQuery = z.object({
+  app_domain: appDomain,
+  page: wholeNumber('page', 1, MAX_PAGE).default(1),
+  page_size: wholeNumber('page_size', 1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+});
+export type AllEventsQuery = z.infer<typeof allEventsQuery>;
+
+export const eventIdParams = z.object({ eventId: positiveId });
+export type EventIdParams = z.infer<typeof eventIdParams>;
+
+export const photoParams = z.object({ uuid });
+export const photoQuery = z.object({
+  w: z
+    .string()
+    .optional()
+    .refine(
+      (w) => w === undefined || (PHOTO_WIDTHS as readonly number[]).includes(Number(w)),
+      `w must be one of ${PHOTO_WIDTHS.join(', ')}`,
+    )
+    .transform((w) => (w === undefined ? undefined : Number(w))),
+  download: z.enum(['1']).optional(),
+});
