@@ -1,0 +1,79 @@
+#!/usr/bin/env node
+// The quick start: build what is not built, create the demo data on an empty database,
+// then run the API (:4000) and the site (:3000) until Ctrl-C.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const apiPort = process.env.API_PORT ?? '4000';
+const sitePort = process.env.SITE_PORT ?? '3000';
+const apiUrl = process.env.API_URL ?? `http://127.0.0.1:${apiPort}`;
+
+const built = [
+  'packages/contract/dist/index.js',
+  'apps/api/dist/server.js',
+  'apps/api/dist/cli/main.js',
+  'apps/site/.next/BUILD_ID',
+].every((file) => existsSync(path.join(root, file)));
+
+function run(command, args, env = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) {
+    console.error(`\n${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal}).`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+if (!built) {
+  console.log('Building eventsite (first start only)...');
+  run('npm', ['run', 'build']);
+}
+
+console.log('Checking the demo data...');
+run(process.execPath, ['apps/api/dist/cli/main.js', 'demo', '--if-empty']);
+
+const children = [];
+function start(name, args, env) {
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`${name} stopped (${signal ?? `exit ${code}`}); stopping eventsite.`);
+      stop(code ?? 1);
+    }
+  });
+  children.push(child);
+}
+
+let stopping = false;
+function stop(code = 0) {
+  stopping = true;
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 3000).unref();
+  Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.on('exit', r)) : null))).then(
+    () => process.exit(code),
+  );
+}
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+
+start('The API', ['apps/api/dist/server.js'], { PORT: apiPort });
+start('The site', ['node_modules/next/dist/bin/next', 'start', 'apps/site', '-p', sitePort], {
+  PORT: sitePort,
+  API_URL: apiUrl,
+});
+
+setTimeout(() => {
+  if (stopping) return;
+  console.log(`
+eventsite is running:
+  http://localhost:${sitePort}        the demo organiser on localhost
+  http://trail.localhost:${sitePort}  a second organiser, on its own host name
+  ${apiUrl}/docs    the provider API and its OpenAPI document
+Press Ctrl-C to stop.`);
+}, 2500);

@@ -1,0 +1,91 @@
+#!/usr/bin/env node
+// Every test of the project, in order: types and lint, unit and API tests (PGlite and PostgreSQL),
+// the production build, then the browser tests against the built site and API.
+// Ends with one line "tests: N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const resultsDir = path.join(root, '.test-results');
+mkdirSync(resultsDir, { recursive: true });
+
+const only = process.argv.slice(2); // e.g. `npm test -- unit e2e`
+const wanted = (stage) => only.length === 0 || only.includes(stage);
+
+let passed = 0;
+let failed = 0;
+const failures = [];
+
+function step(title, command, args, env = {}) {
+  console.log(`\n=== ${title}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  const ok = result.status === 0;
+  if (!ok) failures.push(title);
+  return ok;
+}
+
+function count(file, read) {
+  if (!existsSync(file)) return false;
+  try {
+    const [p, f] = read(JSON.parse(readFileSync(file, 'utf8')));
+    passed += p;
+    failed += f;
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+let buildOk = step('contract build', 'npm', ['run', 'build', '-w', 'packages/contract']);
+
+if (wanted('static')) {
+  for (const [title, args] of [
+    ['typecheck', ['run', 'typecheck']],
+    ['lint', ['run', 'lint']],
+  ]) {
+    if (step(title, 'npm', args)) passed += 1;
+    else failed += 1;
+  }
+}
+
+if (wanted('unit')) {
+  const out = path.join(resultsDir, 'vitest.json');
+  const ok = step('unit and API tests', 'npx', [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ]);
+  const counted = count(out, (r) => [r.numPassedTests ?? 0, r.numFailedTests ?? 0]);
+  if (!counted && !ok) failed += 1;
+}
+
+if (wanted('e2e')) {
+  buildOk =
+    buildOk &&
+    step('API build', 'npm', ['run', 'build', '-w', 'apps/api']) &&
+    step('site build', 'npm', ['run', 'build', '-w', 'apps/site']);
+  if (!buildOk) {
+    failed += 1;
+    console.error('The build failed: the browser tests cannot run.');
+  } else {
+    const out = path.join(resultsDir, 'e2e.json');
+    const ok = step('browser tests', process.execPath, ['--import', 'tsx', 'e2e/run.ts'], {
+      E2E_RESULTS: out,
+    });
+    const counted = count(out, (r) => [r.passed ?? 0, r.failed ?? 0]);
+    if (!counted && !ok) failed += 1;
+  }
+}
+
+console.log('');
+if (failures.length) console.log(`Failed steps: ${failures.join(', ')}`);
+console.log(`tests: ${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || failures.length > 0 ? 1 : 0);
