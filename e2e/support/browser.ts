@@ -19,8 +19,8 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 export const VIEWPORTS = {
-  phone: { width: 390, height: 844, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
-  desktop: { width: 1366, height: 900, isMobile: false, hasTouch: false, deviceScaleFactor: 1 },
+  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+  desktop: { viewport: { width: 1366, height: 900 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 },
 } as const;
 
 /** axe-core violations on the page, as readable lines (empty when the page passes). */

@@ -91,10 +91,15 @@ export function startApi(dataDir: string, port: number): Promise<Service> {
   );
 }
 
+/**
+ * Binds to `localhost` (127.0.0.1 here), not the literal IP: Next.js normalises 127.0.0.1 to
+ * localhost in the proxy's URLs, and a rewrite whose origin then differs from the server's own
+ * would be proxied over the network instead of served internally.
+ */
 export function startSite(apiUrl: string, port: number): Promise<Service> {
   return startService(
     'The site',
-    ['node_modules/next/dist/bin/next', 'start', 'apps/site', '-p', String(port), '-H', '127.0.0.1'],
+    ['node_modules/next/dist/bin/next', 'start', 'apps/site', '-p', String(port), '-H', 'localhost'],
     { PORT: String(port), API_URL: apiUrl },
     `http://127.0.0.1:${port}/robots.txt`,
   );

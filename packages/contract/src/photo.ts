@@ -7,6 +7,10 @@ import { z } from 'zod';
 export const PHOTO_WIDTHS = [160, 320, 480, 640, 960, 1280, 1600, 2048] as const;
 export type PhotoWidth = (typeof PHOTO_WIDTHS)[number];
 
+/** Photos per page of `GET /api/v1/client/events/{eventId}/photos`: default and most. */
+export const DEFAULT_PHOTO_PAGE_SIZE = 60;
+export const MAX_PHOTO_PAGE_SIZE = 200;
+
 /** Largest original accepted at ingest, in pixels (width x height). */
 export const MAX_PHOTO_PIXELS = 100_000_000;
 

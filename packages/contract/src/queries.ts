@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './event.js';
 import { appDomain, positiveId, uuid } from './primitives.js';
-import { PHOTO_WIDTHS } from './photo.js';
+import { DEFAULT_PHOTO_PAGE_SIZE, MAX_PHOTO_PAGE_SIZE, PHOTO_WIDTHS } from './photo.js';
 
 /** Largest page number accepted: past it a caller is told, not given a silent empty page. */
 export const MAX_PAGE = 100_000;
@@ -43,3 +43,11 @@ export const photoQuery = z.object({
     .transform((w) => (w === undefined ? undefined : Number(w))),
   download: z.enum(['1']).optional(),
 });
+
+/** `GET /api/v1/client/events/{eventId}/photos?cursor=&limit=`. */
+export const eventPhotosQuery = z.object({
+  /** Opaque: the `next_cursor` of the previous page. */
+  cursor: z.string().min(1, 'cursor must not be empty').max(200, 'cursor is not valid').optional(),
+  limit: wholeNumber('limit', 1, MAX_PHOTO_PAGE_SIZE).default(DEFAULT_PHOTO_PAGE_SIZE),
+});
+export type EventPhotosQuery = z.infer<typeof eventPhotosQuery>;

@@ -1,0 +1,122 @@
+import exifr from 'exifr';
+import sharp, { type Metadata } from 'sharp';
+import { rgbaToThumbHash } from 'thumbhash';
+import { MAX_PHOTO_PIXELS } from '@eventsite/contract';
+
+export type ImageKind = 'jpeg' | 'png' | 'webp';
+export type VariantFormat = 'jpeg' | 'webp' | 'avif';
+
+export const MIME_TYPES: Record<ImageKind | VariantFormat, string> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  avif: 'image/avif',
+};
+
+export const EXTENSIONS: Record<ImageKind, string> = { jpeg: 'jpg', png: 'png', webp: 'webp' };
+
+/** The image kind from the file's first bytes; extensions are not trusted. */
+export function sniffImageKind(bytes: Buffer): ImageKind | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff)
+    return 'jpeg';
+  if (
+    bytes.length >= 8 &&
+    bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  )
+    return 'png';
+  if (
+    bytes.length >= 12 &&
+    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
+  )
+    return 'webp';
+  return null;
+}
+
+/** A file that cannot become a photo, with a reason a person can act on. */
+export class UnusableImageError extends Error {}
+
+export interface ProbedImage {
+  kind: ImageKind;
+  /** After EXIF orientation. */
+  width: number;
+  height: number;
+  capturedAt: Date | null;
+  /** thumbhash, base64. */
+  placeholder: string;
+}
+
+const sharpOptions = { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'warning' } as const;
+
+/**
+ * Checks that the bytes are a whole, decodable JPEG, PNG or WebP of at most MAX_PHOTO_PIXELS, and
+ * reads what a photo row needs. Decoding the whole image (for the placeholder) is what catches a
+ * truncated file.
+ */
+export async function probeImage(bytes: Buffer): Promise<ProbedImage> {
+  const kind = sniffImageKind(bytes);
+  if (!kind) throw new UnusableImageError('is not a JPEG, PNG or WebP image');
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes, { ...sharpOptions, limitInputPixels: false }).metadata();
+  } catch (error) {
+    throw new UnusableImageError(`cannot be read as ${kind.toUpperCase()}: ${firstLine(error)}`);
+  }
+  const rawWidth = meta.width ?? 0;
+  const rawHeight = meta.height ?? 0;
+  if (rawWidth < 1 || rawHeight < 1) throw new UnusableImageError('has no pixel size');
+  if (rawWidth * rawHeight > MAX_PHOTO_PIXELS) {
+    throw new UnusableImageError(
+      `is ${((rawWidth * rawHeight) / 1e6).toFixed(1)} megapixels (${rawWidth}x${rawHeight}); the most accepted is ${MAX_PHOTO_PIXELS / 1e6} megapixels`,
+    );
+  }
+  const width = meta.autoOrient?.width ?? rawWidth;
+  const height = meta.autoOrient?.height ?? rawHeight;
+  let placeholder: string;
+  try {
+    const { data, info } = await sharp(bytes, sharpOptions)
+      .rotate()
+      .resize(100, 100, { fit: 'inside', withoutEnlargement: true })
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    placeholder = Buffer.from(rgbaToThumbHash(info.width, info.height, data)).toString('base64');
+  } catch (error) {
+    throw new UnusableImageError(`is damaged or truncated: ${firstLine(error)}`);
+  }
+  return { kind, width, height, capturedAt: await readCaptureTime(bytes), placeholder };
+}
+
+async function readCaptureTime(bytes: Buffer): Promise<Date | null> {
+  try {
+    const tags = (await exifr.parse(bytes, { pick: ['DateTimeOriginal', 'CreateDate'] })) as
+      { DateTimeOriginal?: unknown; CreateDate?: unknown } | undefined;
+    const value = tags?.DateTimeOriginal ?? tags?.CreateDate;
+    return value instanceof Date && !Number.isNaN(value.getTime()) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A display variant: oriented, at most `width` wide (never upscaled), metadata stripped. */
+export async function renderVariant(
+  original: Buffer,
+  width: number,
+  format: VariantFormat,
+): Promise<Buffer> {
+  const pipeline = sharp(original, sharpOptions)
+    .rotate()
+    .resize({ width, withoutEnlargement: true });
+  switch (format) {
+    case 'webp':
+      return pipeline.webp({ quality: 80, effort: 2 }).toBuffer();
+    case 'avif':
+      return pipeline.avif({ quality: 55, effort: 2 }).toBuffer();
+    case 'jpeg':
+      return pipeline.jpeg({ quality: 82, mozjpeg: false, progressive: true }).toBuffer();
+  }
+}
+
+function firstLine(error: unknown): string {
+  return String((error as Error)?.message ?? error).split('\n')[0] ?? 'unknown error';
+}

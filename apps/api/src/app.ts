@@ -1,0 +1,127 @@
+import cors, { type FastifyCorsOptions } from '@fastify/cors';
+import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { BlobStores } from './adapters/blobs.js';
+import type { Database } from './adapters/db/index.js';
+import type { ApiConfig } from './config.js';
+import { errorBody, HOST_HEADER } from './http.js';
+import { registerErrorHandlers } from './plugins/errors.js';
+import { describeMediaTypes } from './plugins/openapi.js';
+import { assetRoutes } from './routes/assets.js';
+import { clientRoutes } from './routes/client.js';
+import { formRoutes } from './routes/forms.js';
+import { healthRoutes } from './routes/health.js';
+import { photoRoutes } from './routes/photos.js';
+import { createServices, type Services } from './services/index.js';
+import { API_VERSION } from './version.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: ApiConfig;
+    services: Services;
+    database: Database;
+  }
+}
+
+export interface AppOptions {
+  config: ApiConfig;
+  /** Opened and migrated by the caller, which also closes it. */
+  database: Database;
+  blobs: BlobStores;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export { API_VERSION };
+/** Admin endpoints (a later issue) never answer cross-origin. */
+const ADMIN_PREFIX = '/api/v1/admin';
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: options.config.logLevel },
+    // One log line per failed request comes from the error handlers; successes stay quiet.
+    logController: new LogController({ disableRequestLogging: true }),
+    routerOptions: { maxParamLength: 200 },
+    bodyLimit: 64 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('config', options.config);
+  app.decorate('database', options.database);
+  app.decorate('services', createServices(options.database.db, options.blobs));
+
+  registerErrorHandlers(app);
+
+  // A Host header that is not a host name is refused before it can reach a generated URL.
+  app.addHook('onRequest', async (request, reply) => {
+    const host = request.headers.host;
+    if (host !== undefined && !HOST_HEADER.test(host)) {
+      request.log.warn({ statusCode: 400 }, `${request.method} ${request.url}: bad Host header`);
+      return reply
+        .code(400)
+        .header('cache-control', 'no-store')
+        .send(errorBody(400, 'Host header must be a host name such as api.example.com'));
+    }
+  });
+
+  await app.register(
+    cors,
+    () =>
+      (
+        request: FastifyRequest,
+        callback: (error: Error | null, options?: FastifyCorsOptions) => void,
+      ) => {
+        const admin = request.url.startsWith(ADMIN_PREFIX);
+        callback(
+          null,
+          admin
+            ? { origin: false }
+            : { origin: '*', methods: ['GET', 'HEAD', 'POST'], maxAge: 86400 },
+        );
+      },
+  );
+  await app.register(formbody, { bodyLimit: 64 * 1024 });
+  await app.register(rateLimit, { global: false });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'eventsite provider API',
+        version: API_VERSION,
+        description:
+          'The API behind the white-label event photo sites. Every JSON answer is an envelope `{ status, message, code, data }`.',
+      },
+      tags: [
+        { name: 'client', description: 'What the public site reads' },
+        { name: 'photos', description: 'Photo files' },
+        { name: 'forms', description: 'The hosted contact form' },
+        { name: 'assets', description: 'Files hosted by the API' },
+        { name: 'health', description: 'Liveness' },
+      ],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: describeMediaTypes,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  await app.register(healthRoutes);
+  await app.register(clientRoutes, { prefix: '/api/v1/client' });
+  await app.register(photoRoutes);
+  await app.register(formRoutes);
+  await app.register(assetRoutes);
+  return app;
+}

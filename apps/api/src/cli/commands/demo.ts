@@ -1,0 +1,64 @@
+import path from 'node:path';
+import type { Command } from 'commander';
+import { createDemo, demoPhotoCount, GROUND_TRUTH_FILE } from '../../demo/seed.js';
+import { CliError, type CliIo, withServices } from '../io.js';
+import { progress } from '../progress.js';
+
+export function demoCommand(program: Command, io: CliIo) {
+  program
+    .command('demo')
+    .description(
+      'Create the demo organisers (localhost, trail.localhost), events and rendered race photos',
+    )
+    .option('--if-empty', 'do nothing (and succeed) when the database already has organisers')
+    .option('--scale <factor>', 'photo count factor, e.g. 0.1 for a quick demo', '1')
+    .action(async (options: { ifEmpty?: boolean; scale: string }) => {
+      const scale = Number(options.scale);
+      if (!Number.isFinite(scale) || scale <= 0 || scale > 1)
+        throw new CliError('--scale: must be a number above 0 and at most 1');
+      await withServices(io, async (services, _runtime, config) => {
+        const existing = await services.organisers.list();
+        if (existing.length > 0) {
+          if (options.ifEmpty) {
+            io.out(
+              `The database already has ${existing.length} organiser(s): demo data not created.`,
+            );
+            return;
+          }
+          throw new CliError(
+            `The database already has ${existing.length} organiser(s) (${existing.map((o) => o.domains[0]).join(', ')}). ` +
+              'The demo needs an empty database: point DATA_DIR or DATABASE_URL at a new one.',
+          );
+        }
+        const started = Date.now();
+        const total = demoPhotoCount(undefined, scale);
+        io.out(`Creating the demo: 2 organisers, 24 events, ${total} rendered photos...`);
+        const bar = progress(io, 'Rendering and importing photos', total);
+        let truth;
+        try {
+          truth = await createDemo(services, {
+            dataDir: config.dataDir,
+            scale,
+            onPhoto: () => bar.tick(),
+            log: (line) => bar.log(line),
+          });
+        } finally {
+          bar.stop();
+        }
+        const seconds = ((Date.now() - started) / 1000).toFixed(1);
+        io.out(`Demo created in ${seconds} s:`);
+        for (const organiser of truth.organisers) {
+          const events = truth.events.filter((e) => e.organiser_id === organiser.id);
+          const biggest = [...events].sort((a, b) => b.photos - a.photos)[0];
+          io.out(
+            `  ${organiser.name} on ${organiser.domains.join(', ')}: ${events.length} events ` +
+              `(${events.filter((e) => !e.published).length} unpublished), ${events.reduce((n, e) => n + e.photos, 0)} photos; ` +
+              `largest: event ${biggest?.id} '${biggest?.name}' with ${biggest?.photos} photos`,
+          );
+        }
+        io.out(
+          `  Ground truth (bibs and boxes per photo): ${path.join(config.dataDir, GROUND_TRUTH_FILE)}`,
+        );
+      });
+    });
+}

@@ -1,0 +1,52 @@
+import type { ZodError } from 'zod';
+import { DataDirLockedError } from '../adapters/lock.js';
+import { type ApiConfig, ConfigError, loadConfig } from '../config.js';
+import { AppError } from '../errors.js';
+import { openRuntime, type Runtime } from '../runtime.js';
+import { createServices, type Services } from '../services/index.js';
+
+/** Where a command reads its environment and writes its output: the process, or a test. */
+export interface CliIo {
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  out(line: string): void;
+  err(line: string): void;
+  /** Progress bars only on a terminal; plain periodic lines otherwise. */
+  isTty: boolean;
+}
+
+/** A failure the operator can act on: printed as it is, exit code 1. */
+export class CliError extends Error {}
+
+export function issuesOf(error: ZodError, prefix = ''): string[] {
+  return error.issues.map((issue) => {
+    const field = issue.path.map(String).join('.');
+    return `${prefix}${field ? `${field}: ` : ''}${issue.message}`;
+  });
+}
+
+export function config(io: CliIo): ApiConfig {
+  return loadConfig(io.env, io.cwd);
+}
+
+/** Runs a command with the database and blob stores open, closing them after, whatever happens. */
+export async function withServices<T>(
+  io: CliIo,
+  run: (services: Services, runtime: Runtime, config: ApiConfig) => Promise<T>,
+): Promise<T> {
+  const cfg = config(io);
+  const runtime = await openRuntime(cfg, 'cli');
+  try {
+    return await run(createServices(runtime.database.db, runtime.blobs), runtime, cfg);
+  } finally {
+    await runtime.close();
+  }
+}
+
+/** The message an operator sees for an error, or undefined for a bug (shown with its stack). */
+export function operatorMessage(error: unknown): string | undefined {
+  if (error instanceof CliError || error instanceof AppError || error instanceof DataDirLockedError)
+    return error.message;
+  if (error instanceof ConfigError) return error.message;
+  return undefined;
+}

@@ -1,0 +1,83 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const envSchema = z.object({
+  PORT: z
+    .string()
+    .regex(/^\d{1,5}$/, 'must be a port number from 1 to 65535')
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(1, 'must be a port number from 1 to 65535')
+        .max(65535, 'must be a port number from 1 to 65535'),
+    )
+    .default(4000),
+  HOST: z
+    .string()
+    .regex(/^[A-Za-z0-9.:-]+$/, 'must be an address to listen on, such as 127.0.0.1 or 0.0.0.0')
+    .default('127.0.0.1'),
+  DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a PostgreSQL URL such as postgres://user@host:5432/db')
+    .optional(),
+  PUBLIC_API_URL: z
+    .url({
+      protocol: /^https?$/,
+      error: 'must be an absolute http:// or https:// URL such as https://api.example.com',
+    })
+    .transform((u) => u.replace(/\/+$/, ''))
+    .optional(),
+  LOG_LEVEL: z
+    .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
+    .default('info'),
+});
+
+export interface ApiConfig {
+  port: number;
+  host: string;
+  /** Absolute path of the data folder (embedded database, photo originals, variants). */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** The API's public base URL without a trailing slash, or undefined to derive it per request. */
+  publicApiUrl: string | undefined;
+  logLevel: (typeof LOG_LEVELS)[number];
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads the configuration from environment variables, once, at start. Empty values count as unset. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ApiConfig {
+  const raw = Object.fromEntries(
+    Object.keys(envSchema.shape).map((key) => {
+      const value = env[key];
+      return [key, value === undefined || value.trim() === '' ? undefined : value.trim()];
+    }),
+  );
+  const parsed = envSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const key = String(issue.path[0] ?? 'environment');
+        return `${key}=${JSON.stringify(raw[key] ?? '')}: ${issue.message}`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(cwd, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicApiUrl: e.PUBLIC_API_URL,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,268 @@
+import type { OrganiserInput } from '@eventsite/contract';
+
+/** What `demo` creates: two organisers on local host names, a dozen events each. */
+export interface DemoEvent {
+  name: string;
+  date: string;
+  city: string;
+  photos: number;
+  published: boolean;
+}
+
+export interface DemoOrganiser {
+  /** Validated with the contract's organiserInput, like a config file. */
+  config: Record<string, unknown>;
+  /** Hosted by this API (GET /assets/{file}); stored as a path, made absolute per response. */
+  logoAsset: string;
+  /**
+   * Added after validation: a link the site must drop (spec §5: kept only with a valid absolute
+   * URL), proving the filtering happens on the site.
+   */
+  invalidSocialLinks?: OrganiserInput['extra_config']['footer_config']['socialMediaLinks'];
+  events: DemoEvent[];
+}
+
+export const DEMO_ORGANISERS: DemoOrganiser[] = [
+  {
+    logoAsset: 'city-marathon-photos.png',
+    config: {
+      name: 'City Marathon Photos',
+      domains: ['localhost'],
+      description:
+        'Official photographers of city road races since 2012: every finisher, every mile marker, free to find by bib number.',
+      website: 'https://citymarathon.example.com',
+      contact_email: 'hello@citymarathon.example.com',
+      extra_config: {
+        themeColor: '#C2410C',
+        headerDesign: 'default',
+        headerCta: {
+          text: 'Register',
+          href: 'https://citymarathon.example.com/register',
+          position: 'right',
+        },
+        footer_config: {
+          hide9picBranding: false,
+          footerText: '© 2026 City Marathon Photos. Photos are free for personal use.',
+          socialMediaLinks: [
+            {
+              platform: 'instagram',
+              url: 'https://www.instagram.com/citymarathonphotos',
+              label: 'Instagram',
+            },
+            {
+              platform: 'facebook',
+              url: 'https://www.facebook.com/citymarathonphotos',
+              label: 'Facebook',
+            },
+            { platform: 'x', url: 'https://x.com/citymarathonpix', label: 'X' },
+            {
+              platform: 'youtube',
+              url: 'https://www.youtube.com/@citymarathonphotos',
+              label: 'YouTube',
+            },
+          ],
+        },
+      },
+    },
+    invalidSocialLinks: [
+      {
+        platform: 'tiktok',
+        url: 'tiktok.com/@no-scheme',
+        icon: '',
+        label: 'TikTok (invalid URL on purpose)',
+      },
+    ],
+    events: [
+      {
+        name: 'Harbour City Marathon 2026',
+        date: '2026-04-12',
+        city: 'Rotterdam',
+        photos: 504,
+        published: true,
+      },
+      {
+        name: 'Spring Riverside 10K',
+        date: '2026-03-08',
+        city: 'Manchester',
+        photos: 20,
+        published: true,
+      },
+      {
+        name: 'Old Town Night Run',
+        date: '2025-10-18',
+        city: 'Prague',
+        photos: 28,
+        published: true,
+      },
+      {
+        name: 'Autumn Half Marathon',
+        date: '2025-09-21',
+        city: 'Lyon',
+        photos: 14,
+        published: true,
+      },
+      {
+        name: 'Bridge to Bridge 15K',
+        date: '2025-06-14',
+        city: 'Porto',
+        photos: 32,
+        published: true,
+      },
+      {
+        name: 'Summer Solstice 5K',
+        date: '2025-06-21',
+        city: 'Copenhagen',
+        photos: 10,
+        published: true,
+      },
+      {
+        name: 'Vienna City Marathon 2025',
+        date: '2025-04-27',
+        city: 'Vienna',
+        photos: 30,
+        published: true,
+      },
+      {
+        name: "Valentine's Fun Run",
+        date: '2025-02-09',
+        city: 'Dublin',
+        photos: 8,
+        published: true,
+      },
+      {
+        name: "New Year's Day 10K",
+        date: '2025-01-01',
+        city: 'Edinburgh',
+        photos: 16,
+        published: true,
+      },
+      {
+        name: 'Harvest Half Marathon',
+        date: '2024-10-06',
+        city: 'Bordeaux',
+        photos: 22,
+        published: true,
+      },
+      { name: 'Canal Run 10K', date: '2024-05-19', city: 'Amsterdam', photos: 12, published: true },
+      {
+        name: 'Winter Series Race 1',
+        date: '2026-11-22',
+        city: 'Leeds',
+        photos: 8,
+        published: false,
+      },
+    ],
+  },
+  {
+    logoAsset: 'alpine-trail-series.png',
+    config: {
+      name: 'Alpine Trail Series',
+      domains: ['trail.localhost'],
+      description:
+        'Mountain and trail races across the Alps and beyond, photographed on the climbs that matter.',
+      website: 'https://trailseries.example.com',
+      contact_email: 'crew@trailseries.example.com',
+      extra_config: {
+        themeColor: '#2E6F40',
+        headerDesign: 'fill',
+        headerCta: {
+          text: 'Enter 2026',
+          href: 'https://trailseries.example.com/entries',
+          position: 'left',
+        },
+        footer_config: {
+          hide9picBranding: true,
+          footerText: 'Alpine Trail Series · Run wild, leave no trace.',
+          socialMediaLinks: [
+            {
+              platform: 'instagram',
+              url: 'https://www.instagram.com/alpinetrailseries',
+              label: 'Instagram',
+            },
+            { platform: 'whatsapp', url: 'https://wa.me/41000000000', label: 'WhatsApp' },
+            {
+              platform: 'strava',
+              url: 'https://www.strava.com/clubs/alpinetrailseries',
+              icon: 'https://trailseries.example.com/strava.svg',
+              label: 'Strava club',
+            },
+          ],
+        },
+      },
+    },
+    events: [
+      {
+        name: 'Ridge Ultra 50K',
+        date: '2025-08-30',
+        city: 'Chamonix',
+        photos: 502,
+        published: true,
+      },
+      {
+        name: 'Black Forest Trail 21K',
+        date: '2026-05-17',
+        city: 'Freiburg',
+        photos: 24,
+        published: true,
+      },
+      {
+        name: 'Matterhorn Sky Race',
+        date: '2026-07-11',
+        city: 'Zermatt',
+        photos: 20,
+        published: true,
+      },
+      {
+        name: 'Lakeside Trail 15K',
+        date: '2025-09-13',
+        city: 'Annecy',
+        photos: 12,
+        published: true,
+      },
+      {
+        name: 'Verbier Vertical Kilometre',
+        date: '2025-07-19',
+        city: 'Verbier',
+        photos: 18,
+        published: true,
+      },
+      {
+        name: 'Spring Trail 10K',
+        date: '2025-04-06',
+        city: 'Innsbruck',
+        photos: 10,
+        published: true,
+      },
+      {
+        name: 'Coastal Path 30K',
+        date: '2024-09-22',
+        city: 'St Ives',
+        photos: 26,
+        published: true,
+      },
+      { name: 'Glacier Run', date: '2024-07-27', city: 'Grindelwald', photos: 14, published: true },
+      { name: 'Autumn Fells 25K', date: '2024-10-13', city: 'Keswick', photos: 8, published: true },
+      {
+        name: 'Dolomites Moonlight Trail',
+        date: '2025-06-28',
+        city: "Cortina d'Ampezzo",
+        photos: 12,
+        published: true,
+      },
+      {
+        name: 'Highland Fling 53K',
+        date: '2024-04-27',
+        city: 'Milngavie',
+        photos: 16,
+        published: true,
+      },
+      {
+        name: 'Davos Snowshoe Race',
+        date: '2026-01-24',
+        city: 'Davos',
+        photos: 8,
+        published: false,
+      },
+    ],
+  },
+];

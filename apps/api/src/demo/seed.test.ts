@@ -1,0 +1,97 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { allEvents, envelope, organiserData } from '@eventsite/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { openRuntime, type Runtime } from '../runtime.js';
+import { createCliSandbox, type CliRun } from '../test-support/cli.js';
+import { DEMO_ORGANISERS } from './data.js';
+import { GROUND_TRUTH_FILE, type GroundTruth } from './seed.js';
+
+let box: Awaited<ReturnType<typeof createCliSandbox>>;
+let run: CliRun;
+let runtime: Runtime;
+let app: Awaited<ReturnType<typeof buildApp>>;
+
+beforeAll(async () => {
+  box = await createCliSandbox();
+  // A small version of the demo: every organiser and event, a few photos each.
+  run = await box.run('demo', '--scale', '0.02');
+  const config = loadConfig(box.env);
+  runtime = await openRuntime(config, 'api');
+  app = await buildApp({ config, database: runtime.database, blobs: runtime.blobs, logger: false });
+}, 120_000);
+afterAll(async () => {
+  await app?.close();
+  await runtime?.close();
+  await box.close();
+});
+
+const get = (url: string) =>
+  app.inject({ method: 'GET', url, headers: { host: 'localhost:4000' } });
+
+describe('demo', () => {
+  it('prints a summary and records the ground truth', async () => {
+    expect(run.code).toBe(0);
+    expect(run.out[0]).toMatch(/^Creating the demo: 2 organisers, 24 events, \d+ rendered photos/);
+    expect(
+      run.out.some((l) =>
+        l.startsWith('  City Marathon Photos on localhost: 12 events (1 unpublished)'),
+      ),
+    ).toBe(true);
+    expect(
+      run.out.some((l) =>
+        l.startsWith('  Alpine Trail Series on trail.localhost: 12 events (1 unpublished)'),
+      ),
+    ).toBe(true);
+    const truth = JSON.parse(
+      await readFile(path.join(box.dataDir, GROUND_TRUTH_FILE), 'utf8'),
+    ) as GroundTruth;
+    expect(truth.events).toHaveLength(24);
+    expect(truth.photos.length).toBe(truth.events.reduce((n, e) => n + e.photos, 0));
+    const withBibs = truth.photos.filter((p) => p.bibs.length > 0);
+    expect(withBibs.length).toBeGreaterThan(0);
+    const bib = withBibs[0]!.bibs[0]!;
+    expect(bib.bib).toMatch(/^\d+$/);
+    expect(bib.box.width).toBeGreaterThan(0);
+  });
+
+  it('serves localhost with absolute logo URLs that work and an invalid social link for the site to drop', async () => {
+    const body = envelope(organiserData).parse(
+      (await get('/api/v1/client/events/organiser/data?app_domain=localhost')).json(),
+    );
+    expect(body.data.name).toBe('City Marathon Photos');
+    expect(body.data.logo).toBe('http://localhost:4000/assets/city-marathon-photos.png');
+    expect((await get('/assets/city-marathon-photos.png')).statusCode).toBe(200);
+    expect(body.data.extra_config.headerCta).toMatchObject({ text: 'Register', position: 'right' });
+    expect(body.data.extra_config.footer_config.hide9picBranding).toBe(false);
+    const urls = body.data.extra_config.footer_config.socialMediaLinks.map((l) => l.url);
+    expect(urls.some((u) => !/^https?:\/\//.test(u))).toBe(true);
+    expect(body.data.recent_events).toHaveLength(11);
+    expect(body.data.recent_events[0]!.event_name).toBe('Harbour City Marathon 2026');
+    for (const e of body.data.recent_events) expect(e.event_photos.length).toBeGreaterThan(0);
+  });
+
+  it('serves trail.localhost with its own look and events only', async () => {
+    const body = envelope(organiserData).parse(
+      (await get('/api/v1/client/events/organiser/data?app_domain=trail.localhost')).json(),
+    );
+    expect(body.data.name).toBe('Alpine Trail Series');
+    expect(body.data.extra_config).toMatchObject({
+      headerDesign: 'fill',
+      headerCta: { position: 'left' },
+    });
+    expect(body.data.extra_config.footer_config.hide9picBranding).toBe(true);
+    expect(body.data.extra_config.themeColor).not.toBe('#C2410C');
+    const all = envelope(allEvents).parse(
+      (
+        await get(
+          '/api/v1/client/events/organiser/all-events?app_domain=trail.localhost&page_size=100',
+        )
+      ).json(),
+    );
+    const trailNames = DEMO_ORGANISERS[1]!.events.filter((e) => e.published).map((e) => e.name);
+    expect(all.data.events.map((e) => e.event_name).sort()).toEqual([...trailNames].sort());
+  });
+});

@@ -1,0 +1,140 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { eventInput, organiserInput } from '@eventsite/contract';
+import type { Services } from '../services/index.js';
+import { ASSET_PATH_PREFIX } from '../services/urls.js';
+import { DEMO_ORGANISERS, type DemoOrganiser } from './data.js';
+import { renderRaceSeries, type SceneBib } from './scene/index.js';
+
+export const GROUND_TRUTH_FILE = 'demo-ground-truth.json';
+
+export interface GroundTruthPhoto {
+  uuid: string;
+  event_id: number;
+  captured_at: string;
+  width: number;
+  height: number;
+  /** Boxes in the photo's pixels. */
+  bibs: SceneBib[];
+}
+
+export interface GroundTruth {
+  version: 1;
+  generated_at: string;
+  organisers: Array<{ id: number; name: string; domains: string[] }>;
+  events: Array<{
+    id: number;
+    organiser_id: number;
+    name: string;
+    slug: string;
+    published: boolean;
+    photos: number;
+  }>;
+  photos: GroundTruthPhoto[];
+}
+
+export interface DemoOptions {
+  dataDir: string;
+  /** Total photo count scale, for tests (1 = the full demo). */
+  scale?: number;
+  /** Photos rendered and imported at once. */
+  concurrency?: number;
+  onPhoto?: () => void;
+  log?: (line: string) => void;
+}
+
+export function demoPhotoCount(organisers: DemoOrganiser[] = DEMO_ORGANISERS, scale = 1): number {
+  return organisers.flatMap((o) => o.events).reduce((n, e) => n + scaled(e.photos, scale), 0);
+}
+
+const scaled = (count: number, scale: number) => Math.max(1, Math.round(count * scale));
+
+/** Creates the demo organisers, events and photos (rendered race scenes), and records the ground truth. */
+export async function createDemo(services: Services, options: DemoOptions): Promise<GroundTruth> {
+  const scale = options.scale ?? 1;
+  const concurrency = options.concurrency ?? 3;
+  const truth: GroundTruth = {
+    version: 1,
+    generated_at: new Date().toISOString(),
+    organisers: [],
+    events: [],
+    photos: [],
+  };
+  let seed = 1000;
+  for (const demo of DEMO_ORGANISERS) {
+    const input = organiserInput.parse(demo.config);
+    input.logo = `${ASSET_PATH_PREFIX}${demo.logoAsset}`;
+    input.extra_config.footer_config.socialMediaLinks.push(...(demo.invalidSocialLinks ?? []));
+    const { id: organiserId } = await services.organisers.apply(input);
+    truth.organisers.push({ id: organiserId, name: input.name, domains: input.domains });
+    const domain = input.domains[0]!;
+    // Oldest first, so event ids grow with dates like a real history.
+    for (const spec of [...demo.events].sort((a, b) => a.date.localeCompare(b.date))) {
+      const event = await services.events.create(
+        domain,
+        eventInput.parse({
+          name: spec.name,
+          event_date: spec.date,
+          city: spec.city,
+          published: spec.published,
+          event_photos_config:
+            spec.photos > 100 ? { feature_flag: { show_timing_data: true } } : {},
+        }),
+      );
+      const count = scaled(spec.photos, scale);
+      const pending = new Set<Promise<void>>();
+      const known = new Set<string>();
+      for await (const frame of renderRaceSeries({
+        count,
+        seed: seed++,
+        eventName: spec.name,
+        start: new Date(`${spec.date}T08:30:00Z`),
+        concurrency,
+      })) {
+        const job = services.imports
+          .importOne(
+            event.id,
+            { name: `${event.slug}-${frame.index + 1}.jpg`, read: async () => frame.jpeg },
+            known,
+          )
+          .then((result) => {
+            if (result.status === 'imported') {
+              truth.photos.push({
+                uuid: result.uuid,
+                event_id: event.id,
+                captured_at: frame.capturedAt.toISOString(),
+                width: frame.width,
+                height: frame.height,
+                bibs: frame.bibs,
+              });
+            } else {
+              options.log?.(
+                `Photo ${frame.index + 1} of '${spec.name}' was ${result.status}: ${result.reason}`,
+              );
+            }
+            options.onPhoto?.();
+          })
+          .finally(() => pending.delete(job));
+        pending.add(job);
+        if (pending.size >= concurrency) await Promise.race(pending);
+      }
+      await Promise.all(pending);
+      truth.events.push({
+        id: event.id,
+        organiser_id: organiserId,
+        name: event.name,
+        slug: event.slug,
+        published: event.published,
+        photos: truth.photos.filter((p) => p.event_id === event.id).length,
+      });
+    }
+  }
+  truth.photos.sort(
+    (a, b) => a.event_id - b.event_id || a.captured_at.localeCompare(b.captured_at),
+  );
+  await writeFile(
+    path.join(options.dataDir, GROUND_TRUTH_FILE),
+    `${JSON.stringify(truth, null, 1)}\n`,
+  );
+  return truth;
+}

@@ -1,0 +1,28 @@
+import type { FastifyRequest } from 'fastify';
+import type { ApiConfig } from './config.js';
+
+/** Success envelope (spec §3): `{ status, message, code, data }`. */
+export function ok<T>(data: T, code = 200) {
+  return { status: 'success' as const, message: code === 201 ? 'Created' : 'OK', code, data };
+}
+
+export function errorBody(code: number, message: string) {
+  return { status: 'error' as const, message, code, data: null };
+}
+
+/** Client JSON: a CDN may keep it 30 s (the site's revalidation time, spec §9) and serve it stale while refreshing. */
+export const CLIENT_CACHE_CONTROL = 'public, max-age=30, stale-while-revalidate=300';
+/** Photo URLs never change content. */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+/** The API's public origin: PUBLIC_API_URL, else this request's protocol and (validated) Host. */
+export function publicOrigin(config: ApiConfig, request: FastifyRequest): string {
+  if (config.publicApiUrl) return config.publicApiUrl;
+  // An HTTP/1.0 request may carry no Host: fall back to the address the API listens on.
+  const host = request.host || `${config.host}:${config.port}`;
+  return `${request.protocol}://${host}`;
+}
+
+/** host[:port] with letters, digits, dots, hyphens and underscores (container names), or a bracketed IPv6 address. */
+export const HOST_HEADER =
+  /^(?:[A-Za-z0-9](?:[A-Za-z0-9_.-]{0,252})|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;

@@ -1,0 +1,70 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../errors.js';
+import { errorBody } from '../http.js';
+
+interface Issue {
+  instancePath?: string;
+  message?: string;
+  params?: { issue?: { code?: string; path?: PropertyKey[] } };
+}
+
+/** One sentence per problem, each naming its field: "page must be a whole number from 1 to 100000". */
+export function describeValidation(issues: Issue[]): string {
+  const sentences = issues.map((issue) => {
+    const field =
+      issue.params?.issue?.path?.map(String).join('.') ||
+      (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+    const message = issue.message ?? 'is not valid';
+    if (!field) return message;
+    if (message.startsWith(`${field} `)) return message;
+    if (/received undefined$/.test(message)) return `${field} is required`;
+    if (message.startsWith('Invalid input'))
+      return `${field} is not valid (${message.replace(/^Invalid input:\s*/, '')})`;
+    // A sentence written for people ("Please enter a valid email address") keeps its words.
+    if (/^[A-Z]/.test(message)) return `${field}: ${message}`;
+    return `${field} ${message}`;
+  });
+  return [...new Set(sentences)].join('; ');
+}
+
+/** What the caller is told, and with which status: 4xx messages as they are, 5xx hidden. */
+export function toCallerError(error: unknown): { statusCode: number; message: string } {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return { statusCode: 400, message: describeValidation(error.validation as Issue[]) };
+  }
+  if (error instanceof AppError) return { statusCode: error.statusCode, message: error.message };
+  const statusCode = (error as FastifyError)?.statusCode;
+  if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
+    return { statusCode, message: (error as Error).message };
+  }
+  return { statusCode: 500, message: 'Internal server error' };
+}
+
+export function logFailure(
+  request: FastifyRequest,
+  error: unknown,
+  statusCode: number,
+  message: string,
+) {
+  if (statusCode >= 500)
+    request.log.error({ err: error, statusCode }, `${request.method} ${request.url} failed`);
+  else request.log.warn({ statusCode }, `${request.method} ${request.url}: ${message}`);
+}
+
+export function registerErrorHandlers(app: FastifyInstance) {
+  app.setErrorHandler((error, request, reply: FastifyReply) => {
+    const { statusCode, message } = toCallerError(error);
+    logFailure(request, error, statusCode, message);
+    return reply
+      .code(statusCode)
+      .header('cache-control', 'no-store')
+      .type('application/json; charset=utf-8')
+      .send(errorBody(statusCode, message));
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const message = `No route ${request.method} ${request.url.split('?')[0]}`;
+    request.log.warn({ statusCode: 404 }, message);
+    return reply.code(404).header('cache-control', 'no-store').send(errorBody(404, message));
+  });
+}

@@ -1,0 +1,119 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../adapters/db/index.js';
+import { events, organisers, photos } from '../adapters/db/schema.js';
+
+export type EventRow = typeof events.$inferSelect;
+export type NewEventRow = Omit<typeof events.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+export type SummaryPhoto = { eventId: number; uuid: string; width: number; height: number };
+
+const newestFirst = [desc(events.eventDate), desc(events.id)] as const;
+
+export class EventRepository {
+  constructor(private readonly db: Db) {}
+
+  async create(values: NewEventRow): Promise<EventRow> {
+    const rows = await this.db.insert(events).values(values).returning();
+    return rows[0]!;
+  }
+
+  async update(id: number, values: Partial<NewEventRow>): Promise<EventRow | undefined> {
+    const rows = await this.db
+      .update(events)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(events.id, id))
+      .returning();
+    return rows[0];
+  }
+
+  async findById(id: number): Promise<EventRow | undefined> {
+    const rows = await this.db.select().from(events).where(eq(events.id, id)).limit(1);
+    return rows[0];
+  }
+
+  /** A published event with its organiser's name, or undefined. */
+  async findPublished(id: number): Promise<(EventRow & { organiserName: string }) | undefined> {
+    const rows = await this.db
+      .select({ event: events, organiserName: organisers.name })
+      .from(events)
+      .innerJoin(organisers, eq(organisers.id, events.organiserId))
+      .where(and(eq(events.id, id), eq(events.published, true)))
+      .limit(1);
+    const row = rows[0];
+    return row ? { ...row.event, organiserName: row.organiserName } : undefined;
+  }
+
+  async listByOrganiser(organiserId: number): Promise<EventRow[]> {
+    return this.db
+      .select()
+      .from(events)
+      .where(eq(events.organiserId, organiserId))
+      .orderBy(...newestFirst);
+  }
+
+  /** Published events, most recent event date first. */
+  async publishedPage(organiserId: number, offset: number, limit: number): Promise<EventRow[]> {
+    return this.db
+      .select()
+      .from(events)
+      .where(and(eq(events.organiserId, organiserId), eq(events.published, true)))
+      .orderBy(...newestFirst)
+      .offset(offset)
+      .limit(limit);
+  }
+
+  async countPublished(organiserId: number): Promise<number> {
+    const rows = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(events)
+      .where(and(eq(events.organiserId, organiserId), eq(events.published, true)));
+    return rows[0]?.n ?? 0;
+  }
+
+  async photoCounts(eventIds: number[]): Promise<Map<number, number>> {
+    if (eventIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({ eventId: photos.eventId, n: sql<number>`count(*)::int` })
+      .from(photos)
+      .where(inArray(photos.eventId, eventIds))
+      .groupBy(photos.eventId);
+    return new Map(rows.map((r) => [r.eventId, r.n]));
+  }
+
+  /**
+   * Up to `count` photos per event, evenly spread over the event in capture order: the same
+   * photos on every call while the event is unchanged, so caches stay warm.
+   * Row r (0-based) of n is picked when some k < count has floor(k * n / count) = r.
+   */
+  async summaryPhotos(eventIds: number[], count: number): Promise<SummaryPhoto[]> {
+    if (eventIds.length === 0) return [];
+    const ranked = this.db
+      .select({
+        eventId: photos.eventId,
+        uuid: photos.uuid,
+        width: photos.width,
+        height: photos.height,
+        sortAt: photos.sortAt,
+        r: sql<number>`(row_number() over (partition by ${photos.eventId} order by ${photos.sortAt}, ${photos.uuid}) - 1)::int`.as(
+          'r',
+        ),
+        n: sql<number>`(count(*) over (partition by ${photos.eventId}))::int`.as('n'),
+      })
+      .from(photos)
+      .where(inArray(photos.eventId, eventIds))
+      .as('ranked');
+    // k = ceil(r * count / n) is the first k reaching row r; it picks r when k < count and floor(k * n / count) = r.
+    const k = sql`((${ranked.r} * ${count} + ${ranked.n} - 1) / ${ranked.n})`;
+    return this.db
+      .select({
+        eventId: ranked.eventId,
+        uuid: ranked.uuid,
+        width: ranked.width,
+        height: ranked.height,
+      })
+      .from(ranked)
+      .where(
+        sql`${ranked.n} <= ${count} or (${k} < ${count} and (${k} * ${ranked.n}) / ${count} = ${ranked.r})`,
+      )
+      .orderBy(asc(ranked.eventId), asc(ranked.sortAt), asc(ranked.uuid));
+  }
+}

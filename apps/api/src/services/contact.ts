@@ -1,0 +1,28 @@
+import type { ContactMessageInput } from '@eventsite/contract';
+import type { ContactMessageRepository, ContactMessageRow } from '../repositories/contact.js';
+import type { OrganiserService } from './organisers.js';
+
+export class ContactService {
+  constructor(
+    private readonly messages: ContactMessageRepository,
+    private readonly organisers: OrganiserService,
+  ) {}
+
+  async submit(domain: string, input: ContactMessageInput, ip: string): Promise<ContactMessageRow> {
+    const organiser = await this.organisers.resolve(domain);
+    return this.messages.insert({
+      organiserId: organiser.id,
+      domain,
+      name: input.name,
+      email: input.email,
+      subject: input.subject,
+      message: input.message,
+      ip,
+    });
+  }
+
+  async list(domain: string): Promise<ContactMessageRow[]> {
+    const organiser = await this.organisers.resolve(domain);
+    return this.messages.listByOrganiser(organiser.id);
+  }
+}

@@ -1,0 +1,120 @@
+import {
+  type AdminEvent,
+  DEFAULT_EVENT_PHOTOS_CONFIG,
+  type EventConfig,
+  type EventInput,
+  type EventPatch,
+  type EventPhotosConfig,
+} from '@eventsite/contract';
+import { notFound } from '../errors.js';
+import type { EventRepository, EventRow } from '../repositories/events.js';
+import type { PhotoRepository } from '../repositories/photos.js';
+import { mergeDeep } from './merge.js';
+import type { OrganiserService } from './organisers.js';
+import { eventSlug } from './urls.js';
+
+export class EventService {
+  constructor(
+    private readonly events: EventRepository,
+    private readonly photos: PhotoRepository,
+    private readonly organisers: OrganiserService,
+  ) {}
+
+  /** Called after any change to an event, so that caches of what is public are dropped. */
+  onChange: () => void = () => undefined;
+
+  /** Spec §3 event config; unpublished and unknown events are both "not found". */
+  async config(eventId: number): Promise<EventConfig> {
+    const event = await this.events.findPublished(eventId);
+    if (!event) throw notFound(`No published event has the id ${eventId}`);
+    return {
+      event_details: {
+        id: event.id,
+        name: event.name,
+        total_images: await this.photos.count(event.id),
+        event_date: event.eventDate,
+        slug: eventSlug(event.name, event.id),
+        city: event.city,
+        organiser_name: event.organiserName,
+        client: { name: event.clientName, logo: event.clientLogo },
+      },
+      event_photos_config: photosConfigOf(event),
+    };
+  }
+
+  async requirePublished(eventId: number): Promise<EventRow> {
+    const event = await this.events.findPublished(eventId);
+    if (!event) throw notFound(`No published event has the id ${eventId}`);
+    return event;
+  }
+
+  async require(eventId: number): Promise<EventRow> {
+    const event = await this.events.findById(eventId);
+    if (!event) throw notFound(`No event has the id ${eventId}`);
+    return event;
+  }
+
+  async create(domain: string, input: EventInput): Promise<AdminEvent> {
+    const organiser = await this.organisers.resolve(domain);
+    const row = await this.events.create({
+      organiserId: organiser.id,
+      name: input.name,
+      eventDate: input.event_date,
+      city: input.city,
+      published: input.published,
+      clientName: input.client_name,
+      clientLogo: input.client_logo,
+      photosConfig: input.event_photos_config,
+    });
+    return this.adminView(row);
+  }
+
+  async update(eventId: number, patch: EventPatch): Promise<AdminEvent> {
+    const current = await this.require(eventId);
+    const row = await this.events.update(eventId, {
+      name: patch.name,
+      eventDate: patch.event_date,
+      city: patch.city,
+      published: patch.published,
+      clientName: patch.client_name,
+      clientLogo: patch.client_logo,
+      photosConfig:
+        patch.event_photos_config === undefined
+          ? undefined
+          : mergeDeep(current.photosConfig, patch.event_photos_config),
+    });
+    this.onChange();
+    return this.adminView(row!);
+  }
+
+  async list(domain: string): Promise<AdminEvent[]> {
+    const organiser = await this.organisers.resolve(domain);
+    const rows = await this.events.listByOrganiser(organiser.id);
+    const counts = await this.events.photoCounts(rows.map((r) => r.id));
+    return rows.map((row) => this.toAdmin(row, counts.get(row.id) ?? 0));
+  }
+
+  async adminView(row: EventRow): Promise<AdminEvent> {
+    return this.toAdmin(row, await this.photos.count(row.id));
+  }
+
+  private toAdmin(row: EventRow, totalImages: number): AdminEvent {
+    return {
+      id: row.id,
+      slug: eventSlug(row.name, row.id),
+      name: row.name,
+      event_date: row.eventDate,
+      city: row.city,
+      published: row.published,
+      client_name: row.clientName,
+      client_logo: row.clientLogo,
+      total_images: totalImages,
+      event_photos_config: photosConfigOf(row),
+    };
+  }
+}
+
+/** The served config: the defaults with what the operator stored laid over them. */
+export function photosConfigOf(row: Pick<EventRow, 'photosConfig'>): EventPhotosConfig {
+  return mergeDeep(DEFAULT_EVENT_PHOTOS_CONFIG, row.photosConfig);
+}

@@ -1,0 +1,115 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { BlobStores } from '../adapters/blobs.js';
+import { EXTENSIONS, MIME_TYPES, probeImage, UnusableImageError } from '../adapters/images.js';
+import type { PhotoRepository } from '../repositories/photos.js';
+import type { EventService } from './events.js';
+
+export interface ImportSource {
+  /** Shown in messages: a file name. */
+  name: string;
+  read(): Promise<Buffer>;
+}
+
+export type ImportResult =
+  | { name: string; status: 'imported'; uuid: string; width: number; height: number }
+  | { name: string; status: 'skipped'; reason: string }
+  | { name: string; status: 'failed'; reason: string };
+
+export interface ImportSummary {
+  imported: number;
+  skipped: number;
+  failed: number;
+  results: ImportResult[];
+}
+
+export class ImportService {
+  constructor(
+    private readonly photos: PhotoRepository,
+    private readonly events: EventService,
+    private readonly blobs: BlobStores,
+  ) {}
+
+  /**
+   * Imports photos into an event. Idempotent: a file already in the event (same sha256) is skipped.
+   * Resumable: the original is written first, then its row; a run interrupted between the two
+   * leaves an unreferenced blob, never a row without its original.
+   */
+  async importAll(
+    eventId: number,
+    sources: ImportSource[],
+    options: { concurrency?: number; onResult?: (result: ImportResult) => void } = {},
+  ): Promise<ImportSummary> {
+    await this.events.require(eventId);
+    const known = await this.photos.checksumsOf(eventId);
+    const results: ImportResult[] = new Array(sources.length);
+    let next = 0;
+    const worker = async () => {
+      while (next < sources.length) {
+        const index = next++;
+        const source = sources[index]!;
+        const result = await this.importOne(eventId, source, known);
+        results[index] = result;
+        options.onResult?.(result);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 3) }, worker));
+    return {
+      imported: results.filter((r) => r.status === 'imported').length,
+      skipped: results.filter((r) => r.status === 'skipped').length,
+      failed: results.filter((r) => r.status === 'failed').length,
+      results,
+    };
+  }
+
+  /** Imports one photo; `known` holds checksums already in the event, to skip without decoding. */
+  async importOne(
+    eventId: number,
+    source: ImportSource,
+    known: Set<string> = new Set(),
+  ): Promise<ImportResult> {
+    const name = source.name;
+    try {
+      const bytes = await source.read();
+      const checksum = createHash('sha256').update(bytes).digest('hex');
+      if (known.has(checksum)) return { name, status: 'skipped', reason: 'already imported' };
+      const probed = await probeImage(bytes);
+      const uuid = randomUUID();
+      const blobKey = `${eventId}/${uuid}.${EXTENSIONS[probed.kind]}`;
+      await this.blobs.originals.put(blobKey, bytes);
+      let inserted: boolean;
+      try {
+        inserted = await this.photos.insertUnlessDuplicate({
+          uuid,
+          eventId,
+          width: probed.width,
+          height: probed.height,
+          capturedAt: probed.capturedAt,
+          sortAt: probed.capturedAt ?? new Date(),
+          checksum,
+          byteSize: bytes.length,
+          mimeType: MIME_TYPES[probed.kind],
+          blobKey,
+          placeholder: probed.placeholder,
+        });
+      } catch (error) {
+        await this.blobs.originals.delete(blobKey);
+        throw error;
+      }
+      if (!inserted) {
+        // Another import of the same bytes won the race: keep its row, drop this copy.
+        await this.blobs.originals.delete(blobKey);
+        return { name, status: 'skipped', reason: 'already imported' };
+      }
+      known.add(checksum);
+      return { name, status: 'imported', uuid, width: probed.width, height: probed.height };
+    } catch (error) {
+      if (error instanceof UnusableImageError)
+        return { name, status: 'failed', reason: error.message };
+      return {
+        name,
+        status: 'failed',
+        reason: `could not be imported: ${(error as Error).message}`,
+      };
+    }
+  }
+}

@@ -1,0 +1,177 @@
+import {
+  type AboutUs,
+  type AllEvents,
+  type AllEventsQuery,
+  type ContactUs,
+  type EventSummary,
+  type ExtraConfig,
+  type OrganiserData,
+  type OrganiserInput,
+  SUMMARY_PHOTO_COUNT,
+} from '@eventsite/contract';
+import { AppError, conflict, notFound } from '../errors.js';
+import type { EventRepository, EventRow } from '../repositories/events.js';
+import type {
+  NewOrganiserRow,
+  OrganiserRepository,
+  OrganiserRow,
+} from '../repositories/organisers.js';
+import { absoluteAssetUrl, eventSlug } from './urls.js';
+
+/** Spec §9: the home page shows recent events; 12 fill its grid. */
+export const RECENT_EVENTS_COUNT = 12;
+
+export class OrganiserService {
+  constructor(
+    private readonly organisers: OrganiserRepository,
+    private readonly events: EventRepository,
+  ) {}
+
+  /** The one organiser of a domain; never another organiser's data. */
+  async resolve(domain: string): Promise<OrganiserRow> {
+    const organiser = await this.organisers.findByDomain(domain);
+    if (!organiser) throw notFound(`No organiser is configured for the domain '${domain}'`);
+    return organiser;
+  }
+
+  async data(domain: string, origin: string): Promise<OrganiserData> {
+    const organiser = await this.resolve(domain);
+    const recent = await this.events.publishedPage(organiser.id, 0, RECENT_EVENTS_COUNT);
+    return {
+      name: organiser.name,
+      logo: absoluteAssetUrl(organiser.logo, origin),
+      extra_config: extraConfigOf(organiser),
+      recent_events: await this.summaries(recent),
+    };
+  }
+
+  async allEvents(query: AllEventsQuery, origin: string): Promise<AllEvents> {
+    const organiser = await this.resolve(query.app_domain);
+    const total = await this.events.countPublished(organiser.id);
+    const totalPages = Math.ceil(total / query.page_size);
+    const offset = (query.page - 1) * query.page_size;
+    const rows =
+      offset < total ? await this.events.publishedPage(organiser.id, offset, query.page_size) : [];
+    return {
+      id: organiser.id,
+      domain: query.app_domain,
+      name: organiser.name,
+      organiser_name: organiser.name,
+      logo: absoluteAssetUrl(organiser.logo, origin),
+      expiry_at: organiser.expiryAt ? organiser.expiryAt.toISOString() : null,
+      events: await this.summaries(rows),
+      pagination: {
+        total,
+        current_page: query.page,
+        total_pages: totalPages,
+        page_size: query.page_size,
+        has_next_page: query.page < totalPages,
+        has_previous_page: query.page > 1,
+      },
+    };
+  }
+
+  async contactUs(domain: string, origin: string): Promise<ContactUs> {
+    const organiser = await this.resolve(domain);
+    const form = await this.organisers.contactForm(organiser.id);
+    if (form && form.iframeSrc !== '') {
+      return { contact_us: { form: { iframeSrc: form.iframeSrc, scriptSrc: form.scriptSrc } } };
+    }
+    const iframeSrc = `${origin}/forms/contact?app_domain=${encodeURIComponent(domain)}`;
+    return { contact_us: { form: { iframeSrc, scriptSrc: '' } } };
+  }
+
+  async aboutUs(domain: string, origin: string): Promise<AboutUs> {
+    const organiser = await this.resolve(domain);
+    return {
+      name: organiser.name,
+      description: organiser.description,
+      logo: absoluteAssetUrl(organiser.logo, origin),
+      website: organiser.website,
+      contact_email: organiser.contactEmail,
+      links: organiser.socialMediaLinks,
+      events_count: await this.events.countPublished(organiser.id),
+    };
+  }
+
+  /**
+   * Creates or updates the organiser described by a config file. It is matched by `id` when
+   * given, else by its first domain. A domain another organiser owns is refused.
+   */
+  async apply(input: OrganiserInput, id?: number): Promise<{ id: number; created: boolean }> {
+    let existing: OrganiserRow | undefined;
+    if (id !== undefined) {
+      existing = await this.organisers.findById(id);
+      if (!existing) throw notFound(`No organiser has the id ${id}`);
+    } else {
+      existing = await this.organisers.findByDomain(input.domains[0]!);
+    }
+    const unique = [...new Set(input.domains)];
+    if (unique.length !== input.domains.length)
+      throw new AppError(400, 'domains: a domain is listed twice');
+    for (const owner of await this.organisers.ownersOf(unique)) {
+      if (owner.organiserId !== existing?.id) {
+        throw conflict(
+          `domains: '${owner.domain}' already belongs to organiser ${owner.organiserId}`,
+        );
+      }
+    }
+    const values: NewOrganiserRow = {
+      name: input.name,
+      logo: input.logo,
+      description: input.description,
+      website: input.website,
+      contactEmail: input.contact_email,
+      expiryAt: input.expiry_at ? new Date(input.expiry_at) : null,
+      themeColor: input.extra_config.themeColor,
+      googleTagManagerId: input.extra_config.googleTagManagerId,
+      headerDesign: input.extra_config.headerDesign,
+      headerCtaText: input.extra_config.headerCta.text,
+      headerCtaHref: input.extra_config.headerCta.href,
+      headerCtaPosition: input.extra_config.headerCta.position,
+      hideBranding: input.extra_config.footer_config.hide9picBranding,
+      footerText: input.extra_config.footer_config.footerText,
+      socialMediaLinks: input.extra_config.footer_config.socialMediaLinks,
+    };
+    return this.organisers.save(existing?.id, values, unique, {
+      iframeSrc: input.contact_form.iframeSrc,
+      scriptSrc: input.contact_form.scriptSrc,
+      notifyEmail: input.contact_form.notify_email,
+    });
+  }
+
+  list() {
+    return this.organisers.listWithDomains();
+  }
+
+  private async summaries(rows: EventRow[]): Promise<EventSummary[]> {
+    const photos = await this.events.summaryPhotos(
+      rows.map((r) => r.id),
+      SUMMARY_PHOTO_COUNT,
+    );
+    return rows.map((row) => ({
+      event_id: row.id,
+      event_name: row.name,
+      event_date: row.eventDate,
+      event_slug: eventSlug(row.name, row.id),
+      event_photos: photos
+        .filter((p) => p.eventId === row.id)
+        .map((p) => `${p.uuid},${p.width},${p.height}`),
+      location: { location_city: row.city },
+    }));
+  }
+}
+
+export function extraConfigOf(o: OrganiserRow): ExtraConfig {
+  return {
+    themeColor: o.themeColor,
+    googleTagManagerId: o.googleTagManagerId,
+    headerDesign: o.headerDesign,
+    headerCta: { text: o.headerCtaText, href: o.headerCtaHref, position: o.headerCtaPosition },
+    footer_config: {
+      hide9picBranding: o.hideBranding,
+      footerText: o.footerText,
+      socialMediaLinks: o.socialMediaLinks,
+    },
+  };
+}

@@ -1,0 +1,25 @@
+/** Logos and other assets the API hosts are stored as paths and made absolute per response. */
+export const ASSET_PATH_PREFIX = '/assets/';
+
+export function absoluteAssetUrl(stored: string, origin: string): string {
+  return stored.startsWith(ASSET_PATH_PREFIX) ? `${origin}${stored}` : stored;
+}
+
+/** kebab-case of an event name, ASCII only: "Zürich Night Run 2025" → "zurich-night-run-2025". */
+export function kebabCase(name: string): string {
+  const kebab = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/['’]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/g, '');
+  return kebab === '' ? 'event' : kebab;
+}
+
+/** Spec §5: the site turns a slug back into the id by the part after its last hyphen. */
+export function eventSlug(name: string, id: number): string {
+  return `${kebabCase(name)}-${id}`;
+}

@@ -1,0 +1,43 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { runCli } from '../cli/program.js';
+import { createEmptyPostgresDatabase, testDatabaseKind } from './database.js';
+
+export interface CliRun {
+  code: number;
+  out: string[];
+  err: string[];
+}
+
+/** A data folder (and, on api-postgres, an empty database) for CLI runs, and a runner. */
+export async function createCliSandbox() {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'eventsite-cli-'));
+  const pg = testDatabaseKind() === 'postgres' ? await createEmptyPostgresDatabase() : undefined;
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ...(pg ? { DATABASE_URL: pg.url } : {}),
+  };
+  return {
+    dataDir,
+    env,
+    kind: testDatabaseKind(),
+    async run(...args: string[]): Promise<CliRun> {
+      const out: string[] = [];
+      const err: string[] = [];
+      const code = await runCli(args, {
+        env,
+        cwd: dataDir,
+        out: (l) => out.push(...l.split('\n')),
+        err: (l) => err.push(...l.split('\n')),
+        isTty: false,
+      });
+      return { code, out, err };
+    },
+    async close() {
+      await pg?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

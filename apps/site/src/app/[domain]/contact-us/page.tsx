@@ -1,0 +1,52 @@
+import type { Metadata } from 'next';
+import { Suspense } from 'react';
+import { ErrorState } from '@/components/common/States';
+import { EnsureDomainParam } from '@/components/contact/EnsureDomainParam';
+import { CONTACT_IFRAME_HEIGHT, CONTACT_STRINGS } from '@/components/contact/strings';
+import { pageMetadata, requestOrigin, shareImage } from '@/lib/seo';
+import { getContactForm, getOrganiser, publicApiUrl } from '@/provider';
+
+type Props = { params: Promise<{ domain: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { domain } = await params;
+  const [{ organiser, recentEvents }, origin] = await Promise.all([getOrganiser(domain), requestOrigin()]);
+  return pageMetadata({
+    title: CONTACT_STRINGS.title(organiser.name),
+    description: `Get in touch with ${organiser.name}.`,
+    siteName: organiser.name,
+    path: '/contact-us',
+    origin,
+    image: shareImage(publicApiUrl(), recentEvents[0]?.photos[0], organiser.logo),
+  });
+}
+
+export default async function ContactPage({ params }: Props) {
+  const { domain } = await params;
+  const { iframeSrc } = await getContactForm(domain);
+  return (
+    <section className="container page contact-page" aria-labelledby="contact-heading">
+      <Suspense fallback={null}>
+        <EnsureDomainParam />
+      </Suspense>
+      <div className="page-header">
+        <h1 id="contact-heading" className="page-title">{CONTACT_STRINGS.heading}</h1>
+      </div>
+      {iframeSrc ? (
+        <div className="contact-frame">
+          <iframe
+            src={iframeSrc}
+            title="Contact form"
+            height={CONTACT_IFRAME_HEIGHT}
+            width="100%"
+            loading="lazy"
+            referrerPolicy="strict-origin-when-cross-origin"
+            sandbox="allow-forms allow-scripts allow-same-origin allow-popups"
+          />
+        </div>
+      ) : (
+        <ErrorState title={CONTACT_STRINGS.errorTitle} text={CONTACT_STRINGS.errorText} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { ErrorState } from '@/components/common/States';
+import { BackToEvents, EventHeader } from '@/components/gallery/EventHeader';
+import { PROMO_EDITOR_STRINGS } from '@/components/gallery/strings';
+import { eventHref } from '@/components/events/strings';
+import { PromoEditorLoader } from '@/components/promo/PromoEditorLoader';
+import { pageMetadata, requestOrigin, shareImage } from '@/lib/seo';
+import { belongsToOrganiser, getOrganiser, loadEvent, publicApiUrl } from '@/provider';
+
+type Props = { params: Promise<{ domain: string; eventSlug: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { domain, eventSlug } = await params;
+  const [load, { organiser, recentEvents }, origin] = await Promise.all([loadEvent(eventSlug), getOrganiser(domain), requestOrigin()]);
+  const name = load.kind === 'ok' ? load.event.details.name : '';
+  const recent = load.kind === 'ok' ? recentEvents.find((e) => e.id === load.event.details.id) : undefined;
+  return pageMetadata({
+    title: PROMO_EDITOR_STRINGS.title(name),
+    description: name
+      ? `Design promotional materials and finisher certificates for ${name}.`
+      : `Design promotional materials and certificates with ${organiser.name}.`,
+    siteName: organiser.name,
+    path: `/events/${encodeURIComponent(eventSlug)}/promo`,
+    origin,
+    image: shareImage(publicApiUrl(), recent?.photos[0], organiser.logo),
+  });
+}
+
+export default async function PromoEditorPage({ params }: Props) {
+  const { domain, eventSlug } = await params;
+  const [load, tenant] = await Promise.all([loadEvent(eventSlug), getOrganiser(domain)]);
+  const { organiser } = tenant;
+  if (load.kind !== 'ok') {
+    return (
+      <div className="container page">
+        <BackToEvents />
+        <ErrorState title={load.kind === 'no-id' ? PROMO_EDITOR_STRINGS.noSlug : PROMO_EDITOR_STRINGS.loadFailed} heading="h1" />
+      </div>
+    );
+  }
+  const { event } = load;
+  if (!belongsToOrganiser(event, tenant)) notFound();
+  return (
+    <div className="container page">
+      <BackToEvents />
+      <EventHeader
+        event={event}
+        showCount={false}
+        kicker="Create Promo"
+        actions={
+          <Link href={eventHref(eventSlug, 'photos')} className="button button-outline" prefetch={false}>
+            View Photos
+          </Link>
+        }
+      />
+      <PromoEditorLoader
+        eventId={event.details.id}
+        eventName={event.details.name}
+        apiUrl={publicApiUrl()}
+        eventDate={event.details.event_date}
+        city={event.details.city}
+        organiserName={organiser.name}
+        themeColour={organiser.themeColour}
+        {...(organiser.logo ? { logoUrl: organiser.logo } : {})}
+        {...(event.bannerUrl ? { bannerUrl: event.bannerUrl } : {})}
+        features={{
+          download_certificate: event.config.feature_flag.download_certificate,
+          enable_custom_certificate: event.config.feature_flag.enable_custom_certificate,
+          bib_search: event.config.feature_flag.bib_search,
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { Suspense, type CSSProperties, type ReactNode } from 'react';
+import { Footer } from '@/components/layout/Footer';
+import { FullPageLoader } from '@/components/layout/FullPageLoader';
+import { GoogleTagManager } from '@/components/layout/GoogleTagManager';
+import { Header } from '@/components/layout/Header';
+import { themeVariables } from '@/lib/colour';
+import { isAppDomain } from '@/lib/host';
+import { pageMetadata, requestOrigin, shareImage } from '@/lib/seo';
+import { getOrganiser, providerUrl, publicApiUrl } from '@/provider';
+
+interface Props {
+  children: ReactNode;
+  params: Promise<{ domain: string }>;
+}
+
+export async function generateMetadata({ params }: { params: Promise<{ domain: string }> }): Promise<Metadata> {
+  const { domain } = await params;
+  if (!isAppDomain(domain)) notFound();
+  const [{ organiser, recentEvents, unknown }, origin] = await Promise.all([getOrganiser(domain), requestOrigin()]);
+  if (unknown) notFound();
+  return pageMetadata({
+    title: organiser.name,
+    description: `Event photos from ${organiser.name}: browse recent events and find your photos.`,
+    siteName: organiser.name,
+    path: '/',
+    origin,
+    image: shareImage(publicApiUrl(), recentEvents[0]?.photos[0], organiser.logo),
+  });
+}
+
+async function TenantShell({ domain, children }: { domain: string; children: ReactNode }) {
+  const { organiser, unknown } = await getOrganiser(domain);
+  if (unknown) notFound();
+  return (
+    <div className="site" style={themeVariables(organiser.themeColour) as CSSProperties} data-header={organiser.headerDesign}>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <Header organiser={organiser} />
+      <main id="main" tabIndex={-1} className="site-main">
+        {children}
+      </main>
+      <Footer organiser={organiser} providerUrl={providerUrl()} />
+      <GoogleTagManager id={organiser.gtmId} />
+    </div>
+  );
+}
+
+/** The organiser's site: its brand around every page, after the full-page loader (spec §2). */
+export default async function TenantLayout({ children, params }: Props) {
+  const { domain } = await params;
+  if (!isAppDomain(domain)) notFound();
+  return (
+    <Suspense fallback={<FullPageLoader />}>
+      <TenantShell domain={domain}>{children}</TenantShell>
+    </Suspense>
+  );
+}

@@ -1,0 +1,31 @@
+import type { Metadata } from 'next';
+import { Suspense } from 'react';
+import { LoadingText } from '@/components/common/States';
+import { RecentEvents } from '@/components/home/RecentEvents';
+import { HOME_STRINGS } from '@/components/home/strings';
+import { pageMetadata, requestOrigin, shareImage } from '@/lib/seo';
+import { getOrganiser, publicApiUrl } from '@/provider';
+
+type Props = { params: Promise<{ domain: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { domain } = await params;
+  const [{ organiser, recentEvents }, origin] = await Promise.all([getOrganiser(domain), requestOrigin()]);
+  return pageMetadata({
+    title: organiser.name,
+    description: `Event photos from ${organiser.name}: browse recent events and find your photos.`,
+    siteName: organiser.name,
+    path: '/',
+    origin,
+    image: shareImage(publicApiUrl(), recentEvents[0]?.photos[0], organiser.logo),
+  });
+}
+
+export default async function HomePage({ params }: Props) {
+  const { domain } = await params;
+  return (
+    <Suspense fallback={<div className="container page"><LoadingText text={HOME_STRINGS.loading} /></div>}>
+      <RecentEvents domain={domain} />
+    </Suspense>
+  );
+}

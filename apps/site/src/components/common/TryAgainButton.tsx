@@ -1,0 +1,10 @@
+'use client';
+
+/** Spec §2: 'Try Again' reloads the page. */
+export function TryAgainButton() {
+  return (
+    <button type="button" className="button" onClick={() => window.location.reload()}>
+      Try Again
+    </button>
+  );
+}

@@ -1,0 +1,55 @@
+import Link from 'next/link';
+import { formatEventDate, isoDay } from '@/lib/date';
+import { pickMosaic } from '@/lib/mosaic/tiles';
+import type { EventCardData } from '@/provider';
+import { Mosaic } from './Mosaic';
+import { CARD_LINKS, eventHref, type CardMode } from './strings';
+
+export interface EventCardProps {
+  event: EventCardData;
+  mode: CardMode;
+  apiBase: string;
+  headingLevel?: 2 | 3;
+  eager?: boolean;
+}
+
+export function EventCard({ event, mode, apiBase, headingLevel = 2, eager = false }: EventCardProps) {
+  const { tiles, candidates } = pickMosaic(event.photos);
+  const link = CARD_LINKS[mode];
+  const titleId = `event-${event.id}-${mode}-title`;
+  const Heading = headingLevel === 3 ? 'h3' : 'h2';
+  return (
+    <article className="event-card" data-event-id={event.id}>
+      <div className="event-card-cover">
+        {tiles.length > 0 ? (
+          <Mosaic eventId={event.id} apiBase={apiBase} tiles={tiles} candidates={candidates} eager={eager} />
+        ) : (
+          <div className="mosaic-empty" aria-hidden="true" />
+        )}
+      </div>
+      <div className="event-card-body">
+        <Heading className="event-card-title" id={titleId}>
+          {event.name}
+        </Heading>
+        <p className="event-card-meta">
+          <time dateTime={isoDay(event.date)}>{formatEventDate(event.date)}</time>
+          {event.city ? (
+            <>
+              <span aria-hidden="true"> · </span>
+              <span>{event.city}</span>
+            </>
+          ) : null}
+        </p>
+        <Link href={eventHref(event.slug, mode)} className="event-card-link" aria-describedby={titleId} prefetch={false}>
+          <span className="event-card-link-text">
+            <span className="event-card-link-title">{link.title}</span>
+            <span className="event-card-link-subtitle">{link.subtitle}</span>
+          </span>
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+            <path d="M5 12h14M13 6l6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </Link>
+      </div>
+    </article>
+  );
+}

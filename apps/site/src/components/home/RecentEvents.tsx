@@ -1,0 +1,52 @@
+import Link from 'next/link';
+import { ErrorState } from '@/components/common/States';
+import { TryAgainButton } from '@/components/common/TryAgainButton';
+import { EventGrid } from '@/components/events/EventGrid';
+import { HeroCarousel } from '@/components/events/HeroCarousel';
+import { getOrganiser, publicApiUrl } from '@/provider';
+import { heroSlides } from './hero';
+import { HOME_STRINGS } from './strings';
+
+/** Home (spec §2): the hero of the latest events, then every recent event; or why there are none. */
+export async function RecentEvents({ domain }: { domain: string }) {
+  const { recentEvents, error } = await getOrganiser(domain);
+  const apiBase = publicApiUrl();
+  if (error) {
+    return (
+      <section className="container page" aria-labelledby="recent-heading">
+        <h1 id="recent-heading" className="page-title">{HOME_STRINGS.heading}</h1>
+        <ErrorState title={HOME_STRINGS.errorTitle}>
+          <TryAgainButton />
+        </ErrorState>
+      </section>
+    );
+  }
+  return (
+    <>
+      {recentEvents.length > 0 ? (
+        <div className="container hero-wrap">
+          <HeroCarousel slides={heroSlides(recentEvents, apiBase)} />
+        </div>
+      ) : null}
+      <section className="container page" aria-labelledby="recent-heading">
+        <div className="page-header page-header-row">
+          <h1 id="recent-heading" className="page-title">{HOME_STRINGS.heading}</h1>
+          {recentEvents.length > 0 ? (
+            <Link href="/events" className="text-link">
+              All events <span aria-hidden="true">→</span>
+            </Link>
+          ) : null}
+        </div>
+        {recentEvents.length === 0 ? (
+          <div className="empty-state">
+            <h2>{HOME_STRINGS.emptyTitle}</h2>
+            <p>{HOME_STRINGS.emptyText}</p>
+          </div>
+        ) : (
+          <EventGrid events={recentEvents} mode="photos" apiBase={apiBase} />
+        )}
+      </section>
+    </>
+  );
+}
+

@@ -1,0 +1,29 @@
+import { formatEventDate, isoDay } from '@/lib/date';
+import { photoSrcSet, photoUrl } from '@/lib/photos';
+import type { EventCardData } from '@/provider';
+import type { HeroSlide } from '../events/HeroCarousel';
+import { eventHref } from '../events/strings';
+import { CAROUSEL_EVENTS } from './strings';
+
+/** The hero's slides: the first recent events, each shown by its first landscape photo. */
+export function heroSlides(events: EventCardData[], apiBase: string): HeroSlide[] {
+  return events.slice(0, CAROUSEL_EVENTS).map((event) => {
+    const photo = event.photos.find((p) => p.width >= p.height) ?? event.photos[0];
+    return {
+      id: event.id,
+      name: event.name,
+      dateLabel: formatEventDate(event.date),
+      isoDate: isoDay(event.date),
+      city: event.city,
+      href: eventHref(event.slug, 'photos'),
+      image: photo
+        ? {
+            src: photoUrl(apiBase, photo.uuid, 1280),
+            srcSet: photoSrcSet(apiBase, photo),
+            width: photo.width,
+            height: photo.height,
+          }
+        : null,
+    };
+  });
+}

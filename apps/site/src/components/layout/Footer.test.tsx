@@ -1,0 +1,57 @@
+// @vitest-environment jsdom
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Organiser } from '@/provider';
+import { socialLinks } from '@/lib/social';
+import { Footer } from './Footer';
+
+function organiser(footer: Partial<Organiser['footer']> = {}): Organiser {
+  return {
+    name: 'City Runs',
+    logo: null,
+    themeColour: '#2E6F40',
+    headerDesign: 'default',
+    cta: null,
+    gtmId: null,
+    footer: { text: '', socialLinks: [], showBranding: true, ...footer },
+  };
+}
+
+describe('Footer', () => {
+  it("says 'Powered by' the provider, linked, unless branding is hidden", () => {
+    const { unmount } = render(<Footer organiser={organiser()} providerUrl="https://provider.example" />);
+    expect(screen.getByText(/Powered by/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'eventsite' }).getAttribute('href')).toBe('https://provider.example');
+    unmount();
+    render(<Footer organiser={organiser({ showBranding: false })} providerUrl="https://provider.example" />);
+    expect(screen.queryByText(/Powered by/)).toBeNull();
+  });
+
+  it('shows the footer text as text, never as markup', () => {
+    const { container } = render(<Footer organiser={organiser({ text: '<script>alert(1)</script><b>x</b>' })} providerUrl="https://p.example" />);
+    expect(screen.getByText('<script>alert(1)</script><b>x</b>')).toBeTruthy();
+    expect(container.querySelector('script, b')).toBeNull();
+  });
+
+  it('shows valid social links only, each with the icon of its platform, a generic one, or its own', () => {
+    const links = socialLinks([
+      { platform: 'instagram', url: 'https://instagram.com/c', icon: '', label: '' },
+      { platform: 'strava', url: 'https://strava.com/c', icon: '', label: 'Strava' },
+      { platform: 'facebook', url: 'https://facebook.com/c', icon: 'https://cdn.example.com/fb.png', label: '' },
+      { platform: 'x', url: 'javascript:alert(1)', icon: '', label: '' },
+      { platform: '', url: 'https://youtube.com/c', icon: '', label: '' },
+    ]);
+    render(<Footer organiser={organiser({ socialLinks: links })} providerUrl="https://p.example" />);
+    const list = screen.getByRole('list', { name: 'Social media' });
+    const anchors = within(list).getAllByRole('link');
+    expect(anchors.map((a) => a.getAttribute('href'))).toEqual(['https://instagram.com/c', 'https://strava.com/c', 'https://facebook.com/c']);
+    expect(anchors[0]?.querySelector('svg')?.getAttribute('data-icon')).toBe('instagram');
+    expect(anchors[1]?.querySelector('svg')?.getAttribute('data-icon')).toBe('link');
+    expect(anchors[2]?.querySelector('img')?.getAttribute('src')).toBe('https://cdn.example.com/fb.png');
+    for (const a of anchors) {
+      expect(a.getAttribute('target')).toBe('_blank');
+      expect(a.getAttribute('rel')).toBe('noopener noreferrer');
+    }
+    expect(screen.getByRole('link', { name: 'Instagram (opens in a new tab)' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,34 @@
+import { PROVIDER_NAME } from '@eventsite/contract';
+import type { Organiser } from '@/provider';
+import { SocialIcon } from './SocialIcon';
+
+export function Footer({ organiser, providerUrl }: { organiser: Organiser; providerUrl: string }) {
+  const { footer } = organiser;
+  return (
+    <footer className="site-footer">
+      <div className="container footer-inner">
+        {footer.socialLinks.length > 0 ? (
+          <ul className="social-links" aria-label="Social media">
+            {footer.socialLinks.map((link, i) => (
+              <li key={`${link.url}-${i}`}>
+                <a href={link.url} target="_blank" rel="noopener noreferrer" className="social-link" data-platform={link.platform}>
+                  <SocialIcon icon={link.icon} />
+                  <span className="visually-hidden">{`${link.label} (opens in a new tab)`}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {footer.text ? <p className="footer-text">{footer.text}</p> : null}
+        {footer.showBranding ? (
+          <p className="footer-meta powered-by">
+            Powered by{' '}
+            <a href={providerUrl} target="_blank" rel="noopener noreferrer">
+              {PROVIDER_NAME}
+            </a>
+          </p>
+        ) : null}
+      </div>
+    </footer>
+  );
+}

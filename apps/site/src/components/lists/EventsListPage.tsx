@@ -1,0 +1,42 @@
+import { ErrorState } from '@/components/common/States';
+import { EventGrid } from '@/components/events/EventGrid';
+import { Pager } from '@/components/events/Pager';
+import type { CardMode } from '@/components/events/strings';
+import { getEventsPage, publicApiUrl } from '@/provider';
+
+/** The paginated grid of /events and /promo (spec §2): same list, different card links. */
+export async function EventsListPage({
+  domain,
+  page,
+  mode,
+  heading,
+  intro,
+  error: errorText,
+  basePath,
+}: {
+  domain: string;
+  page: number;
+  mode: CardMode;
+  heading: string;
+  intro?: string;
+  error: string;
+  basePath: string;
+}) {
+  const { events, pagination, error } = await getEventsPage(domain, page);
+  return (
+    <section className="container page" aria-labelledby="list-heading">
+      <div className="page-header">
+        <h1 id="list-heading" className="page-title">{heading}</h1>
+        {intro ? <p className="page-intro">{intro}</p> : null}
+      </div>
+      {error ? (
+        <ErrorState title={errorText} />
+      ) : (
+        <>
+          <EventGrid events={events} mode={mode} apiBase={publicApiUrl()} />
+          <Pager pagination={pagination} basePath={basePath} />
+        </>
+      )}
+    </section>
+  );
+}

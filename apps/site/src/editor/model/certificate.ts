@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { formatEventDate, formatRaceTime, ordinal } from './format';
+import { TEMPLATES, type EventData } from './templates';
+import { FIELD_PLACEHOLDERS } from './templates/certificate';
+import { designOf, gradient, text } from './templates/shared';
+import { CERTIFICATE_FIELDS, certificateFieldKey, type CertificateFieldKey, type Design } from './schema';
+
+/**
+ * A participant's race result: `GET /api/v1/client/events/{eventId}/results/{bib}` (envelope
+ * `data`). Times are 'h:mm:ss' strings; ranks are 1-based. Everything but the bib may be missing.
+ */
+export const raceResult = z.object({
+  bib: z.union([z.string(), z.number()]).transform(String),
+  name: z.string(),
+  gender: z.string().nullish(),
+  category: z.string().nullish(),
+  gun_time: z.string().nullish(),
+  net_time: z.string().nullish(),
+  overall_rank: z.number().int().positive().nullish(),
+  category_rank: z.number().int().positive().nullish(),
+});
+export type RaceResult = z.infer<typeof raceResult>;
+
+/** What the participant typed when there are no results (or to correct them). */
+export type TypedEntry = { bib?: string; name?: string; time?: string };
+
+const hex = z.string().regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/);
+
+/**
+ * The organiser's own certificate design: `GET /api/v1/client/events/{eventId}/certificate-template`
+ * (envelope `data`), used when `enable_custom_certificate` is on. The organiser supplies a full
+ * page background (their artwork, already carrying logos and static wording) and where each
+ * field's text goes. Coordinates are PDF points from the page's TOP-LEFT corner (y grows down),
+ * `x` is the anchor for `align` (the left edge, centre or right edge of the text).
+ */
+export const certificateTemplate = z.object({
+  page: z.object({
+    size: z.literal('A4'),
+    orientation: z.enum(['landscape', 'portrait']),
+  }),
+  background_url: z.string().url().regex(/^https?:\/\//i),
+  fields: z
+    .array(
+      z.object({
+        key: certificateFieldKey,
+        x: z.number().min(0).max(842),
+        y: z.number().min(0).max(842),
+        font_size: z.number().min(4).max(200),
+        colour: hex,
+        align: z.enum(['left', 'center', 'right']),
+        font_weight: z.enum(['regular', 'bold']),
+      }),
+    )
+    .max(CERTIFICATE_FIELDS.length * 2),
+});
+export type CertificateTemplate = z.infer<typeof certificateTemplate>;
+
+/** The field values: results first, what the participant typed over them, event data last. */
+export function certificateValues(event: EventData, result?: RaceResult, typed: TypedEntry = {}): Record<CertificateFieldKey, string> {
+  const time = typed.time?.trim() ? formatRaceTime(typed.time) : result?.net_time ? formatRaceTime(result.net_time) : '';
+  const name = typed.name?.trim() || result?.name?.trim() || '';
+  const bib = typed.bib?.trim() || result?.bib || '';
+  return {
+    name: name || FIELD_PLACEHOLDERS.name,
+    bib: bib || FIELD_PLACEHOLDERS.bib,
+    net_time: time || FIELD_PLACEHOLDERS.net_time,
+    gun_time: result?.gun_time ? formatRaceTime(result.gun_time) : FIELD_PLACEHOLDERS.gun_time,
+    overall_rank: result?.overall_rank ? ordinal(result.overall_rank) : FIELD_PLACEHOLDERS.overall_rank,
+    category_rank: result?.category_rank ? ordinal(result.category_rank) : FIELD_PLACEHOLDERS.category_rank,
+    category: result?.category ?? '',
+    event_name: event.eventName,
+    event_date: event.eventDate ? formatEventDate(event.eventDate) : '',
+  };
+}
+
+/** The organiser's template as an editable design: their artwork as background, fields as texts. */
+export function designFromCertificateTemplate(t: CertificateTemplate, event: EventData): Design {
+  const info = TEMPLATES[t.page.orientation === 'landscape' ? 'certificate-landscape' : 'certificate-portrait'];
+  const px = info.width / info.page.width; // pixels per point
+  const values = certificateValues(event);
+  const elements = t.fields.map((f, i) => {
+    const size = f.font_size * px;
+    // The box spans from the anchor to the page edge it reads away from, so long names still fit.
+    const width = f.align === 'center' ? 2 * Math.min(f.x, info.page.width - f.x) * px : f.align === 'left' ? (info.page.width - f.x) * px : f.x * px;
+    const x = f.align === 'center' ? f.x * px - width / 2 : f.align === 'left' ? f.x * px : f.x * px - width;
+    return text(`field-${f.key}-${i}`, values[f.key], {
+      x,
+      y: f.y * px,
+      width: Math.max(width, size),
+      fontSize: size,
+      fontWeight: f.font_weight === 'bold' ? 800 : 400,
+      align: f.align,
+      fill: f.colour,
+      field: f.key,
+      name: f.key.replace('_', ' '),
+    });
+  });
+  return designOf(
+    info,
+    { kind: 'image', src: t.background_url, source: 'banner', fallback: gradient(135, '#FFFFFF', '#F2F2F2') },
+    elements,
+  );
+}

@@ -1,0 +1,83 @@
+import { describe, expect, test } from 'vitest';
+import { design } from './schema';
+import { TEMPLATE_LIST, buildTemplate, photoWidthFor } from './templates';
+import { rotatedBounds } from './geometry';
+
+const event = {
+  eventName: 'Lisbon Half Marathon',
+  eventDate: '2026-03-14',
+  city: 'Lisbon',
+  organiserName: 'Run Portugal',
+  logoUrl: 'https://api.example.com/logo.png',
+  themeColour: '#E4572E',
+  photoUrl: 'https://api.example.com/events/photos/0b7e1b2a-1111-4222-8333-444455556666?w=1280',
+};
+
+const texts = (kind: Parameters<typeof buildTemplate>[0], e = event) =>
+  buildTemplate(kind, e).elements.flatMap((el) => (el.type === 'text' ? [el.text] : []));
+
+describe('templates', () => {
+  test.each(TEMPLATE_LIST.map((t) => [t.kind, t] as const))('%s is a valid design of the right size', (kind, info) => {
+    const d = buildTemplate(kind, event);
+    expect(design.parse(d)).toEqual(d);
+    expect([d.width, d.height]).toEqual([info.width, info.height]);
+    expect(new Set(d.elements.map((e) => e.id)).size).toBe(d.elements.length);
+  });
+
+  test('sizes people share', () => {
+    const sizes = Object.fromEntries(TEMPLATE_LIST.map((t) => [t.kind, [t.width, t.height, t.page.width, t.page.height]]));
+    expect(sizes['post-square']?.slice(0, 2)).toEqual([1080, 1080]);
+    expect(sizes['post-portrait']?.slice(0, 2)).toEqual([1080, 1350]);
+    expect(sizes['story']?.slice(0, 2)).toEqual([1080, 1920]);
+    expect(sizes['link-preview']?.slice(0, 2)).toEqual([1200, 630]);
+    expect(sizes['certificate-landscape']).toEqual([3508, 2480, 842, 595]);
+    expect(sizes['certificate-portrait']).toEqual([2480, 3508, 595, 842]);
+  });
+
+  test('filled from the event: name, long date, city, logo, photo, colour', () => {
+    for (const kind of ['post-square', 'story', 'link-preview'] as const) {
+      const d = buildTemplate(kind, event);
+      const all = texts(kind).join(' | ');
+      expect(all).toContain('Lisbon Half Marathon');
+      expect(all).toContain('March 14, 2026');
+      expect(all).toContain('Lisbon');
+      expect(d.elements.some((e) => e.type === 'image' && e.role === 'logo' && e.src === event.logoUrl)).toBe(true);
+      const usesPhoto = (d.background.kind === 'image' && d.background.src === event.photoUrl) || d.elements.some((e) => e.type === 'image' && e.src === event.photoUrl);
+      expect(usesPhoto).toBe(true);
+      expect(JSON.stringify(d)).toContain('#E4572E');
+    }
+  });
+
+  test('without photo or logo it falls back to the brand gradient and leaves no empty boxes', () => {
+    const d = buildTemplate('post-square', { eventName: 'Trail', themeColour: '#123456' });
+    expect(d.background.kind).toBe('gradient');
+    expect(d.elements.some((e) => e.type === 'image')).toBe(false);
+    expect(d.elements.every((e) => e.type !== 'text' || e.text.trim() !== '')).toBe(true);
+  });
+
+  test('a bad theme colour falls back to the default', () => {
+    expect(() => design.parse(buildTemplate('story', { eventName: 'X', themeColour: 'red;}' }))).not.toThrow();
+  });
+
+  test("the story keeps every element inside Instagram's safe area", () => {
+    const d = buildTemplate('story', event);
+    expect(d.safeArea).toEqual({ x: 0, y: 250, width: 1080, height: 1420 });
+    for (const el of d.elements) {
+      const b = rotatedBounds(el);
+      expect(b.y, el.id).toBeGreaterThanOrEqual(250);
+      expect(b.y + b.height, el.id).toBeLessThanOrEqual(1670);
+    }
+  });
+
+  test('certificates carry the fields a finisher certificate needs', () => {
+    const fields = buildTemplate('certificate-landscape', event).elements.flatMap((e) => (e.type === 'text' && e.field ? [e.field] : []));
+    expect(fields).toEqual(expect.arrayContaining(['name', 'net_time', 'overall_rank', 'category_rank', 'category', 'bib', 'event_name', 'event_date']));
+  });
+
+  test('photo width: the smallest served width that covers the template', () => {
+    const widths = [160, 320, 480, 640, 960, 1280, 1600, 2048];
+    expect(photoWidthFor('post-square', widths)).toBe(1280);
+    expect(photoWidthFor('link-preview', widths)).toBe(1280);
+    expect(photoWidthFor('certificate-landscape', widths)).toBe(2048);
+  });
+});

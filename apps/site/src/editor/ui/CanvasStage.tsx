@@ -1,0 +1,401 @@
+'use client';
+import Konva from 'konva';
+import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { Group, Layer, Line, Rect, Stage, Text, Transformer } from 'react-konva';
+import { fitScale, clamp } from '../model/geometry';
+import type { TextRun } from '../model/pdfText';
+import type { Design, DesignElement, Rect as Box, TextElement } from '../model/schema';
+import { snapBox, type Guide } from '../model/snapping';
+import { BackgroundNode } from './BackgroundNode';
+import { ElementNode, type NodeHandlers } from './nodes';
+import { TextEditorOverlay } from './TextEditorOverlay';
+
+// Pinch-zoom on touch screens needs hit detection while a finger is dragging.
+Konva.hitOnDragEnabled = true;
+
+export type ElementPatch = { id: string; patch: Partial<DesignElement> };
+
+export type CanvasHandle = {
+  /** The design at full size (or `pixelWidth` wide) as a canvas, without guides or handles. */
+  renderCanvas: (pixelWidth?: number) => HTMLCanvasElement;
+  /** Every text element's wrapped lines as Konva laid them out (for the PDF's text layer). */
+  textRuns: () => TextRun[];
+  /** Rendered size of each element, for aligning texts whose height the model only estimates. */
+  sizes: () => Record<string, { width: number; height: number }>;
+  zoomBy: (factor: number) => void;
+  zoomToFit: () => void;
+  editText: (id: string) => void;
+};
+
+type Props = {
+  design: Design;
+  selection: string[];
+  /** Bumped when web fonts finish loading so Konva measures text again. */
+  fontsVersion: number;
+  label: string;
+  onSelect: (ids: string[], additive: boolean) => void;
+  onChange: (changes: ElementPatch[]) => void;
+  onZoomChange?: (zoom: number) => void;
+};
+
+const PAD = 16;
+const SNAP_PX = 6;
+const MIN_ZOOM = 1;
+const MAX_ZOOM = 6;
+const CORNER_ANCHORS = ['top-left', 'top-right', 'bottom-left', 'bottom-right'];
+const ALL_ANCHORS = [...CORNER_ANCHORS, 'top-center', 'bottom-center', 'middle-left', 'middle-right'];
+
+export const CanvasStage = forwardRef<CanvasHandle, Props>(function CanvasStage(
+  { design, selection, fontsVersion, label, onSelect, onChange, onZoomChange },
+  ref,
+) {
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const stageRef = useRef<Konva.Stage>(null);
+  const contentRef = useRef<Konva.Group>(null);
+  const designLayerRef = useRef<Konva.Layer>(null);
+  const trRef = useRef<Konva.Transformer>(null);
+  const nodes = useRef(new Map<string, Konva.Node>());
+  const [size, setSize] = useState({ width: 0, height: 0 });
+  const [zoom, setZoom] = useState(1);
+  const [pan, setPan] = useState({ x: 0, y: 0 });
+  const [guides, setGuides] = useState<Guide[]>([]);
+  const [editing, setEditing] = useState<string | null>(null);
+  const dragTargets = useRef<Box[]>([]);
+  const pinch = useRef<{ dist: number; centre: { x: number; y: number } } | null>(null);
+
+  useEffect(() => {
+    const el = wrapRef.current;
+    if (!el) return;
+    const ro = new ResizeObserver(([entry]) => {
+      if (!entry) return;
+      const { width, height } = entry.contentRect;
+      setSize({ width: Math.floor(width), height: Math.floor(height) });
+    });
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+
+  const pad = size.width < 600 ? 8 : PAD;
+  const fit = fitScale(design, { width: size.width - pad * 2, height: size.height - pad * 2 });
+  const scale = fit * zoom;
+  const origin = {
+    x: (size.width - design.width * scale) / 2 + pan.x,
+    y: (size.height - design.height * scale) / 2 + pan.y,
+  };
+
+  // A new template resets the view.
+  useEffect(() => {
+    setZoom(1);
+    setPan({ x: 0, y: 0 });
+  }, [design.template]);
+  useEffect(() => onZoomChange?.(zoom), [zoom, onZoomChange]);
+
+  const elementsById = useMemo(() => new Map(design.elements.map((e) => [e.id, e])), [design.elements]);
+
+  // Keep the transformer on the selected, unlocked nodes.
+  useEffect(() => {
+    const tr = trRef.current;
+    if (!tr) return;
+    const attached = selection
+      .filter((id) => id !== editing && !elementsById.get(id)?.locked)
+      .map((id) => nodes.current.get(id))
+      .filter((n): n is Konva.Node => Boolean(n));
+    tr.nodes(attached);
+    tr.getLayer()?.batchDraw();
+  }, [selection, design, editing, elementsById, fontsVersion]);
+
+  const boxOf = useCallback((node: Konva.Node): Box => {
+    const content = contentRef.current;
+    const r = node.getClientRect(content ? { relativeTo: content, skipShadow: true } : { skipShadow: true });
+    return { x: r.x, y: r.y, width: Math.max(r.width, 1), height: Math.max(r.height, 1) };
+  }, []);
+
+  const handlers: NodeHandlers = useMemo(
+    () => ({
+      register: (id, node) => {
+        if (node) nodes.current.set(id, node);
+        else nodes.current.delete(id);
+      },
+      onSelect: (id, additive) => {
+        if (!selection.includes(id) || additive) onSelect([id], additive);
+      },
+      onDragMove: (id, node) => {
+        if (pinch.current) return;
+        if (selection.length > 1) return; // a group moves as one: no per-node snapping
+        if (!dragTargets.current.length) {
+          dragTargets.current = design.elements
+            .filter((e) => e.id !== id)
+            .map((e) => nodes.current.get(e.id))
+            .filter((n): n is Konva.Node => Boolean(n))
+            .map(boxOf);
+        }
+        const box = boxOf(node);
+        const snap = snapBox(box, dragTargets.current, design, SNAP_PX / scale, design.safeArea ? [design.safeArea] : []);
+        if (snap.dx || snap.dy) {
+          node.x(node.x() + snap.dx);
+          node.y(node.y() + snap.dy);
+        }
+        setGuides(snap.guides);
+      },
+      onDragEnd: (id) => {
+        dragTargets.current = [];
+        setGuides([]);
+        const ids = selection.includes(id) ? selection : [id];
+        onChange(
+          ids.flatMap((sid) => {
+            const n = nodes.current.get(sid);
+            return n ? [{ id: sid, patch: { x: n.x(), y: n.y() } }] : [];
+          }),
+        );
+      },
+      onTransformEnd: () => undefined,
+      onEditText: (id) => setEditing(id),
+    }),
+    [selection, design, boxOf, scale, onSelect, onChange],
+  );
+
+  const onTransform = useCallback(() => {
+    const tr = trRef.current;
+    if (!tr) return;
+    const anchor = tr.getActiveAnchor();
+    // Side handles on a text change its wrapping width, not its letters' shape.
+    if (anchor === 'middle-left' || anchor === 'middle-right') {
+      for (const n of tr.nodes()) {
+        const t = (n as Konva.Group).findOne?.('Text') as Konva.Text | undefined;
+        if (!t) continue;
+        const sx = n.scaleX();
+        n.scaleX(1);
+        n.scaleY(1);
+        t.width(Math.max(20, t.width() * sx));
+      }
+    }
+  }, []);
+
+  const onTransformEnd = useCallback(() => {
+    const tr = trRef.current;
+    if (!tr) return;
+    const changes: ElementPatch[] = [];
+    for (const n of tr.nodes()) {
+      const el = elementsById.get(n.id());
+      if (!el) continue;
+      const sx = n.scaleX();
+      const sy = n.scaleY();
+      n.scaleX(1);
+      n.scaleY(1);
+      const common = { x: n.x(), y: n.y(), rotation: Math.round(n.rotation() * 100) / 100 };
+      if (el.type === 'text') {
+        const t = (n as Konva.Group).findOne('Text') as Konva.Text | undefined;
+        const width = (t?.width() ?? el.width) * sx;
+        const patch: Partial<TextElement> = { ...common, width, fontSize: clamp(el.fontSize * sy, 4, 2000), height: (t?.height() ?? el.height) * sy };
+        changes.push({ id: el.id, patch });
+      } else {
+        changes.push({ id: el.id, patch: { ...common, width: Math.max(1, el.width * sx), height: Math.max(1, el.height * sy) } });
+      }
+    }
+    onChange(changes);
+  }, [elementsById, onChange]);
+
+  const zoomAround = useCallback(
+    (next: number, point: { x: number; y: number }) => {
+      const z = clamp(next, MIN_ZOOM, MAX_ZOOM);
+      const oldScale = fit * zoom;
+      const newScale = fit * z;
+      // Keep the design point under `point` where it is.
+      const dx = (point.x - origin.x) / oldScale;
+      const dy = (point.y - origin.y) / oldScale;
+      const centred = { x: (size.width - design.width * newScale) / 2, y: (size.height - design.height * newScale) / 2 };
+      setZoom(z);
+      setPan(z === 1 ? { x: 0, y: 0 } : { x: point.x - dx * newScale - centred.x, y: point.y - dy * newScale - centred.y });
+    },
+    [fit, zoom, origin.x, origin.y, size, design.width, design.height],
+  );
+
+  const onTouchMove = useCallback(
+    (e: Konva.KonvaEventObject<TouchEvent>) => {
+      const touches = e.evt.touches;
+      const [t1, t2] = [touches[0], touches[1]];
+      if (!t1 || !t2) return;
+      e.evt.preventDefault();
+      // Two fingers zoom the view, they do not drag an element.
+      nodes.current.forEach((n) => n.isDragging() && n.stopDrag());
+      const rect = stageRef.current?.container().getBoundingClientRect();
+      const centre = { x: (t1.clientX + t2.clientX) / 2 - (rect?.left ?? 0), y: (t1.clientY + t2.clientY) / 2 - (rect?.top ?? 0) };
+      const dist = Math.hypot(t1.clientX - t2.clientX, t1.clientY - t2.clientY);
+      if (pinch.current) zoomAround(zoom * (dist / pinch.current.dist), centre);
+      pinch.current = { dist, centre };
+    },
+    [zoom, zoomAround],
+  );
+
+  const onWheel = useCallback(
+    (e: Konva.KonvaEventObject<WheelEvent>) => {
+      // Ctrl+wheel is also what a trackpad pinch sends; a plain wheel scrolls the page.
+      if (!e.evt.ctrlKey && !e.evt.metaKey) return;
+      e.evt.preventDefault();
+      const p = stageRef.current?.getPointerPosition();
+      if (p) zoomAround(zoom * (e.evt.deltaY < 0 ? 1.1 : 1 / 1.1), p);
+    },
+    [zoom, zoomAround],
+  );
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      renderCanvas(pixelWidth = design.width) {
+        const layer = designLayerRef.current;
+        if (!layer) throw new Error('The canvas is not ready yet.');
+        const tr = trRef.current;
+        tr?.visible(false);
+        try {
+          return layer.toCanvas({
+            x: origin.x,
+            y: origin.y,
+            width: design.width * scale,
+            height: design.height * scale,
+            pixelRatio: pixelWidth / (design.width * scale),
+          });
+        } finally {
+          tr?.visible(true);
+        }
+      },
+      textRuns() {
+        return design.elements.flatMap((el): TextRun[] => {
+          if (el.type !== 'text') return [];
+          const group = nodes.current.get(el.id) as Konva.Group | undefined;
+          const t = group?.findOne('Text') as Konva.Text | undefined;
+          if (!t || !group?.visible()) return [];
+          return [
+            {
+              x: el.x,
+              y: el.y,
+              width: t.width(),
+              rotation: el.rotation,
+              fontSize: el.fontSize,
+              lineHeight: el.lineHeight,
+              align: el.align,
+              lines: t.textArr.map((l) => ({ text: l.text, width: l.width })),
+            },
+          ];
+        });
+      },
+      sizes() {
+        const out: Record<string, { width: number; height: number }> = {};
+        nodes.current.forEach((n, id) => {
+          const el = elementsById.get(id);
+          if (el) out[id] = { width: el.width, height: el.type === 'text' ? Math.max(1, (n as Konva.Group).findOne('Text')?.height() ?? el.height) : el.height };
+        });
+        return out;
+      },
+      zoomBy(factor) {
+        zoomAround(zoom * factor, { x: size.width / 2, y: size.height / 2 });
+      },
+      zoomToFit() {
+        setZoom(1);
+        setPan({ x: 0, y: 0 });
+      },
+      editText(id) {
+        setEditing(id);
+      },
+    }),
+    [design, origin.x, origin.y, scale, zoom, zoomAround, size, elementsById],
+  );
+
+  const editingEl = editing ? elementsById.get(editing) : undefined;
+  // On a small box the side handles would sit on top of the corner ones: keep the corners only.
+  const smallest = Math.min(...selection.map((id) => elementsById.get(id)).map((e) => (e ? Math.min(e.width, e.height) * scale : Infinity)));
+  const anchors = smallest < 48 ? CORNER_ANCHORS : ALL_ANCHORS;
+  const hair = 1 / scale;
+  const safe = design.safeArea;
+
+  return (
+    <div ref={wrapRef} className="pe-stage-wrap">
+      {size.width > 0 && size.height > 0 ? (
+        <Stage
+          ref={stageRef}
+          width={size.width}
+          height={size.height}
+          x={origin.x}
+          y={origin.y}
+          scaleX={scale}
+          scaleY={scale}
+          draggable={zoom > 1}
+          dragBoundFunc={(p) => p}
+          onDragEnd={(e) => {
+            if (e.target === stageRef.current) {
+              const centred = { x: (size.width - design.width * scale) / 2, y: (size.height - design.height * scale) / 2 };
+              setPan({ x: e.target.x() - centred.x, y: e.target.y() - centred.y });
+            }
+          }}
+          onMouseDown={(e) => {
+            if (e.target === e.target.getStage() || e.target.name() === 'background' || e.target.getParent()?.name() === 'background') onSelect([], false);
+          }}
+          onTouchStart={(e) => {
+            if (e.evt.touches.length === 1 && (e.target === e.target.getStage() || e.target.getParent()?.name() === 'background' || e.target.name() === 'background')) onSelect([], false);
+          }}
+          onTouchMove={onTouchMove}
+          onTouchEnd={() => {
+            pinch.current = null;
+          }}
+          onWheel={onWheel}
+        >
+          <Layer listening={false}>
+            <Rect width={design.width} height={design.height} fill="#FFFFFF" shadowColor="rgba(0,0,0,0.25)" shadowBlur={24 / scale} shadowOffsetY={4 / scale} />
+          </Layer>
+          <Layer ref={designLayerRef} key={fontsVersion}>
+            <Group ref={contentRef} clipX={0} clipY={0} clipWidth={design.width} clipHeight={design.height}>
+              <BackgroundNode background={design.background} width={design.width} height={design.height} />
+              {design.elements.map((el) => (
+                <ElementNode key={el.id} el={el} hidden={el.id === editing} handlers={handlers} interactive />
+              ))}
+            </Group>
+          </Layer>
+          <Layer>
+            {safe ? (
+              <Group listening={false} name="safe-area">
+                <Rect x={0} y={0} width={design.width} height={safe.y} fill="rgba(15,23,42,0.35)" />
+                <Rect x={0} y={safe.y + safe.height} width={design.width} height={design.height - safe.y - safe.height} fill="rgba(15,23,42,0.35)" />
+                <Line points={[0, safe.y, design.width, safe.y]} stroke="#FF3D7F" strokeWidth={1.5 * hair} dash={[8 * hair, 6 * hair]} />
+                <Line points={[0, safe.y + safe.height, design.width, safe.y + safe.height]} stroke="#FF3D7F" strokeWidth={1.5 * hair} dash={[8 * hair, 6 * hair]} />
+                <Text x={12 * hair} y={safe.y - 20 * hair} text="Safe area: keep text inside" fontSize={12 * hair} fill="#FFFFFF" fontFamily="system-ui, sans-serif" />
+              </Group>
+            ) : null}
+            {guides.map((g, i) =>
+              g.orientation === 'vertical' ? (
+                <Line key={i} listening={false} points={[g.x, g.y1, g.x, g.y2]} stroke="#FF3D7F" strokeWidth={hair} />
+              ) : (
+                <Line key={i} listening={false} points={[g.x1, g.y, g.x2, g.y]} stroke="#FF3D7F" strokeWidth={hair} />
+              ),
+            )}
+            <Transformer
+              ref={trRef}
+              rotationSnaps={[0, 45, 90, 135, 180, 225, 270, 315]}
+              rotationSnapTolerance={4}
+              anchorSize={size.width < 600 ? 14 : 10}
+              enabledAnchors={anchors}
+              anchorCornerRadius={3}
+              borderStroke="#2563EB"
+              anchorStroke="#2563EB"
+              padding={0}
+              ignoreStroke
+              onTransform={onTransform}
+              onTransformEnd={onTransformEnd}
+              boundBoxFunc={(oldBox, newBox) => (Math.abs(newBox.width) < 12 || Math.abs(newBox.height) < 12 ? oldBox : newBox)}
+            />
+          </Layer>
+        </Stage>
+      ) : null}
+      {editingEl && editingEl.type === 'text' ? (
+        <TextEditorOverlay
+          el={editingEl}
+          scale={scale}
+          origin={origin}
+          onDone={(text) => {
+            setEditing(null);
+            if (text !== undefined && text !== editingEl.text) onChange([{ id: editingEl.id, patch: { text } }]);
+          }}
+        />
+      ) : null}
+      <span className="pe-visually-hidden">{label}</span>
+    </div>
+  );
+});

@@ -1,0 +1,47 @@
+import type { Metadata } from 'next';
+import { headers } from 'next/headers';
+import { appDomainFromHost } from './host';
+import { photoUrl, type PhotoRef } from './photos';
+
+/**
+ * The site's own origin for this request, for absolute links in metadata, sitemap and robots.
+ * The Host header is used only when it is a valid host name, so it can never inject anything.
+ */
+export async function requestOrigin(): Promise<string> {
+  const h = await headers();
+  const host = h.get('host') ?? '';
+  const forwarded = (h.get('x-forwarded-proto') ?? '').split(',')[0]?.trim();
+  const proto = forwarded === 'https' ? 'https' : 'http';
+  return appDomainFromHost(host) !== null && /^[a-z0-9.:[\]-]+$/i.test(host) ? `${proto}://${host.toLowerCase()}` : 'http://localhost';
+}
+
+/** A 1280-wide variant: large enough for a 1200x630 link preview. */
+export function shareImage(apiBase: string, photo: PhotoRef | undefined, logo: string | null): { url: string; width?: number; height?: number } | null {
+  if (photo) {
+    const width = 1280;
+    return { url: photoUrl(apiBase, photo.uuid, width), width, height: Math.round((photo.height / photo.width) * width) };
+  }
+  return logo ? { url: logo } : null;
+}
+
+export interface PageMetadataInput {
+  title: string;
+  description: string;
+  siteName: string;
+  path: string;
+  origin: string;
+  image: { url: string; width?: number; height?: number } | null;
+}
+
+/** Title, description, Open Graph and Twitter tags together: a page's set is never half-merged. */
+export function pageMetadata({ title, description, siteName, path, origin, image }: PageMetadataInput): Metadata {
+  const images = image ? [image] : undefined;
+  return {
+    metadataBase: new URL(origin),
+    title: { absolute: title },
+    description,
+    alternates: { canonical: path },
+    openGraph: { type: 'website', title, description, siteName, url: path, images },
+    twitter: { card: 'summary_large_image', title, description, images: image ? [image.url] : undefined },
+  };
+}

@@ -1,0 +1,32 @@
+import { contactUs } from '@eventsite/contract';
+import { httpUrlOrNull } from '@/lib/url';
+import { LABELS, buildUrl, describeFailure, requestEnvelope } from './envelope';
+import { apiUrl, publicApiUrl } from './env';
+import { REVALIDATE_SECONDS, organiserTag } from './organiser';
+
+export interface ContactFormResult {
+  /** The form to embed; null when there is no usable http(s) URL at all. */
+  iframeSrc: string | null;
+  error: string | null;
+}
+
+/** Spec §8's fallback: the contact form the provider API hosts for each organiser. */
+export function embeddedContactFormUrl(domain: string): string {
+  return buildUrl(publicApiUrl(), '/forms/contact', { app_domain: domain });
+}
+
+export async function getContactForm(domain: string): Promise<ContactFormResult> {
+  const url = buildUrl(apiUrl(), '/api/v1/client/events/organiser/contact-us', { app_domain: domain });
+  const fallback = httpUrlOrNull(embeddedContactFormUrl(domain));
+  try {
+    const data = await requestEnvelope(url, contactUs, {
+      revalidate: REVALIDATE_SECONDS,
+      tags: [organiserTag(domain)],
+    });
+    return { iframeSrc: httpUrlOrNull(data.contact_us.form.iframeSrc) ?? fallback, error: null };
+  } catch (error) {
+    const message = describeFailure(LABELS.contact, error);
+    console.error(message);
+    return { iframeSrc: fallback, error: message };
+  }
+}

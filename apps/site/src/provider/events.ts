@@ -1,0 +1,44 @@
+import { EVENTS_PAGE_SIZE, allEvents, type Pagination } from '@eventsite/contract';
+import { LABELS, buildUrl, describeFailure, requestEnvelope } from './envelope';
+import { apiUrl } from './env';
+import type { EventCardData } from './model';
+import { REVALIDATE_SECONDS, organiserTag } from './organiser';
+import { reshapeEventSummary } from './reshape';
+
+export interface EventsPageResult {
+  events: EventCardData[];
+  pagination: Pagination;
+  error: string | null;
+}
+
+/** Spec §8: the all-events call falls back to an empty page. */
+export function emptyEventsPage(page: number, pageSize = EVENTS_PAGE_SIZE): Pagination {
+  return {
+    total: 0,
+    current_page: page,
+    total_pages: 0,
+    page_size: pageSize,
+    has_next_page: false,
+    has_previous_page: false,
+  };
+}
+
+/** One page of the organiser's events (spec §9: 12 a page for the events and promo lists). */
+export async function getEventsPage(domain: string, page: number, pageSize = EVENTS_PAGE_SIZE): Promise<EventsPageResult> {
+  const url = buildUrl(apiUrl(), '/api/v1/client/events/organiser/all-events', {
+    app_domain: domain,
+    page,
+    page_size: pageSize,
+  });
+  try {
+    const data = await requestEnvelope(url, allEvents, {
+      revalidate: REVALIDATE_SECONDS,
+      tags: [organiserTag(domain), `events:${domain}`],
+    });
+    return { events: data.events.map(reshapeEventSummary), pagination: data.pagination, error: null };
+  } catch (error) {
+    const message = describeFailure(LABELS.events, error);
+    console.error(message);
+    return { events: [], pagination: emptyEventsPage(page, pageSize), error: message };
+  }
+}

@@ -1,0 +1,13 @@
+/**
+ * The provider: every call the site makes to the provider API goes through here
+ * (the browser's photo pages through ./photos).
+ */
+export { apiUrl, publicApiUrl, providerUrl } from './env';
+export { LABELS, MESSAGES, ProviderError, describeFailure, messageOf } from './envelope';
+export { getOrganiser, fallbackOrganiser, organiserTag, REVALIDATE_SECONDS, type OrganiserResult } from './organiser';
+export { getEventsPage, emptyEventsPage, type EventsPageResult } from './events';
+export { getContactForm, embeddedContactFormUrl, type ContactFormResult } from './contact';
+export { fetchEventConfig, EVENT_DATA_FAILURE } from './event';
+export { reshapeEventConfig, reshapeEventSummary, reshapeOrganiser, organiserName } from './reshape';
+export type { EventCardData, EventPage, Organiser } from './model';
+export { belongsToOrganiser, loadEvent, type EventLoad } from './event-page';

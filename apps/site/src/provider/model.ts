@@ -1,0 +1,41 @@
+import type { EventDetails, EventPhotosConfig } from '@eventsite/contract';
+import type { CallToAction, HeaderDesign } from '@/lib/header';
+import type { PhotoRef } from '@/lib/photos';
+import type { SocialLink } from '@/lib/social';
+
+/** The organiser as the site shows it: every field already validated and defaulted. */
+export interface Organiser {
+  name: string;
+  /** An http(s) logo URL, or null for the default logo. */
+  logo: string | null;
+  themeColour: string;
+  headerDesign: HeaderDesign;
+  cta: CallToAction | null;
+  gtmId: string | null;
+  footer: {
+    text: string;
+    socialLinks: SocialLink[];
+    showBranding: boolean;
+  };
+}
+
+/** An event as a card shows it. */
+export interface EventCardData {
+  id: number;
+  name: string;
+  /** `YYYY-MM-DD` */
+  date: string;
+  /** The path segment of its pages: the API's slug, or the id when that slug names no id. */
+  slug: string;
+  city: string;
+  photos: PhotoRef[];
+}
+
+export interface EventPage {
+  details: EventDetails;
+  config: EventPhotosConfig;
+  /** Banner image, only when enabled and an http(s) URL. */
+  bannerUrl: string | null;
+  /** Co-brand client logo, only when enabled and an http(s) URL. */
+  clientLogo: string | null;
+}

@@ -1,0 +1,60 @@
+import { DEFAULT_EVENT_PHOTOS_CONFIG, type EventSummary, type OrganiserData } from '@eventsite/contract';
+
+export const U = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+export function summary(id: number, overrides: Partial<EventSummary> = {}): EventSummary {
+  return {
+    event_id: id,
+    event_name: `Run ${id}`,
+    event_date: '2026-03-14',
+    event_slug: `run-${id}`,
+    event_photos: [`${U(1)},1600,1067`, `${U(2)},1067,1600`],
+    location: { location_city: 'Lisbon' },
+    ...overrides,
+  };
+}
+
+export function organiserData(overrides: Partial<OrganiserData> = {}): OrganiserData {
+  return {
+    name: 'City Runs',
+    logo: 'https://cdn.example.com/logo.png',
+    extra_config: {
+      themeColor: '#123456',
+      googleTagManagerId: 'GTM-ABC123',
+      headerDesign: 'fill',
+      headerCta: { text: 'Register', href: 'https://example.com/r', position: 'left' },
+      footer_config: {
+        hide9picBranding: false,
+        footerText: 'Hello',
+        socialMediaLinks: [
+          { platform: 'facebook', url: 'https://facebook.com/x', icon: '', label: '' },
+          { platform: '', url: 'https://x.com', icon: '', label: '' },
+        ],
+      },
+    },
+    recent_events: [summary(42), summary(43)],
+    ...overrides,
+  };
+}
+
+export function eventConfigData(id = 42) {
+  return {
+    event_details: {
+      id,
+      name: 'City Run 2026',
+      total_images: 120,
+      event_date: '2026-03-14',
+      slug: `city-run-2026-${id}`,
+      city: 'Lisbon',
+      organiser_name: 'City Runs',
+      client: { name: '', logo: '' },
+    },
+    event_photos_config: DEFAULT_EVENT_PHOTOS_CONFIG,
+  };
+}
+
+export const envelope = (data: unknown, status = 200) =>
+  new Response(JSON.stringify({ status: status < 400 ? 'success' : 'error', message: status < 400 ? 'OK' : 'Nope', code: status, data: status < 400 ? data : null }), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
