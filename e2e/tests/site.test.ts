@@ -195,7 +195,7 @@ for (const host of HOSTS) {
 
     test('on a phone the navigation is a side menu', async () => {
       const page = await open(host, '/', 'phone');
-      const menuButton = page.getByRole('button', { name: /menu/i });
+      const menuButton = page.getByRole('button', { name: 'Menu', exact: true });
       await menuButton.click();
       assert.equal(await menuButton.getAttribute('aria-expanded'), 'true');
       await page.getByRole('link', { name: 'Events', exact: true }).last().click();
