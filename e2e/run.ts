@@ -22,6 +22,16 @@ try {
   });
   if (demo.status !== 0) throw new Error(`demo data failed (exit ${demo.status})`);
 
+  // An admin token for the tests that act as the organiser (the CLI needs the embedded database
+  // to itself, so before the API starts).
+  const token = spawnSync(process.execPath, ['apps/api/dist/cli/main.js', 'token', 'create', 'localhost', '--label', 'e2e'], {
+    cwd: repoRoot,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    encoding: 'utf8',
+  });
+  if (token.status !== 0) throw new Error(`token create failed: ${token.stderr}`);
+  const adminToken = token.stdout.trim().split('\n').pop() ?? '';
+
   const api = await startApi(dataDir, await freePort());
   services.push(api);
   const site = await startSite(api.url, await freePort());
@@ -56,6 +66,7 @@ try {
       E2E_API_URL: api.url,
       E2E_SITE_PORT: sitePort,
       E2E_DATA_DIR: dataDir,
+      E2E_ADMIN_TOKEN: adminToken,
     },
   });
   exitCode = run.status ?? 1;

@@ -25,6 +25,8 @@ function element(page: Page, id: string) {
     const stage = (window as unknown as KonvaWindow).Konva.stages[0]!;
     const node = stage.findOne(`#${id}`);
     if (!node) throw new Error(`no element ${id}`);
+    // The site's header sits above the editor: bring the canvas into view before pointing at it.
+    stage.container().scrollIntoView({ block: 'center', behavior: 'instant' });
     const r = node.getClientRect();
     const box = stage.container().getBoundingClientRect();
     const text = node.findOne('Text');

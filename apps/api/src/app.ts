@@ -16,15 +16,18 @@ import {
 } from 'fastify-type-provider-zod';
 import type { BlobStores } from './adapters/blobs.js';
 import type { Database } from './adapters/db/index.js';
+import { JobWorker } from './adapters/jobs/worker.js';
 import type { ApiConfig } from './config.js';
 import { errorBody, HOST_HEADER } from './http.js';
 import { registerErrorHandlers } from './plugins/errors.js';
 import { describeMediaTypes } from './plugins/openapi.js';
 import { assetRoutes } from './routes/assets.js';
+import { adminRoutes } from './routes/admin.js';
 import { clientRoutes } from './routes/client.js';
 import { formRoutes } from './routes/forms.js';
 import { healthRoutes } from './routes/health.js';
 import { photoRoutes } from './routes/photos.js';
+import type { BibReader } from './services/bibs.js';
 import { createServices, type Services } from './services/index.js';
 import { API_VERSION } from './version.js';
 
@@ -33,6 +36,8 @@ declare module 'fastify' {
     config: ApiConfig;
     services: Services;
     database: Database;
+    /** Works the job queue in this process; undefined when JOB_CONCURRENCY is 0 or `worker: false`. */
+    worker: JobWorker | undefined;
   }
 }
 
@@ -42,10 +47,22 @@ export interface AppOptions {
   database: Database;
   blobs: BlobStores;
   logger?: FastifyServerOptions['logger'];
+  /** Work the job queue in this process (default: when JOB_CONCURRENCY > 0). Started on ready, stopped on close. */
+  worker?: boolean;
+  /** First retry delay of failed jobs (default 2 s; tests shorten it). */
+  jobRetryBaseMs?: number;
+  /** Poll interval of an idle worker (default 1 s). */
+  jobIdleMs?: number;
+  /** Another bib reader than the OCR engine (tests: a stub of the engine's interface). */
+  bibReader?: BibReader;
+  /** Zip downloads per client (IP) per minute (default 20). */
+  downloadsPerMinute?: number;
+  /** Running jobs older than this are re-queued at start (default 10 min; 0 on PGlite, which one process owns). */
+  jobLeaseMs?: number;
 }
 
 export { API_VERSION };
-/** Admin endpoints (a later issue) never answer cross-origin. */
+/** Admin endpoints never answer cross-origin. */
 const ADMIN_PREFIX = '/api/v1/admin';
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -61,7 +78,33 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.decorate('config', options.config);
   app.decorate('database', options.database);
-  app.decorate('services', createServices(options.database.db, options.blobs));
+  const services = createServices(options.database.db, options.blobs, {
+    maxUploadBytes: options.config.maxUploadBytes,
+    ocrEnabled: options.config.ocrEnabled,
+    bibReader: options.bibReader,
+  });
+  app.decorate('services', services);
+  const workerWanted = (options.worker ?? true) && options.config.jobConcurrency > 0;
+  const worker = workerWanted
+    ? new JobWorker(services.jobs.queue, services.jobHandlers, {
+        concurrency: options.config.jobConcurrency,
+        retryBaseMs: options.jobRetryBaseMs,
+        idleMs: options.jobIdleMs,
+        // One process owns an embedded database: any job still 'running' there was cut off.
+        leaseMs: options.jobLeaseMs ?? (options.database.kind === 'pglite' ? 0 : undefined),
+        onError: (job, error, willRetry) =>
+          app.log.warn(
+            { jobId: job.id, kind: job.kind, willRetry },
+            `job ${job.id} (${job.kind}) failed: ${(error as Error)?.message ?? String(error)}`,
+          ),
+      })
+    : undefined;
+  app.decorate('worker', worker);
+  if (worker) {
+    services.jobs.worker = worker;
+    app.addHook('onReady', async () => worker.start());
+    app.addHook('onClose', async () => worker.stop());
+  }
 
   registerErrorHandlers(app);
 
@@ -89,7 +132,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           null,
           admin
             ? { origin: false }
-            : { origin: '*', methods: ['GET', 'HEAD', 'POST'], maxAge: 86400 },
+            : {
+                origin: '*',
+                methods: ['GET', 'HEAD', 'POST'],
+                maxAge: 86400,
+                // The site reads a zip's size (progress) and file name.
+                exposedHeaders: ['Content-Length', 'Content-Disposition'],
+              },
         );
       },
   );
@@ -111,7 +160,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         { name: 'forms', description: 'The hosted contact form' },
         { name: 'assets', description: 'Files hosted by the API' },
         { name: 'health', description: 'Liveness' },
+        {
+          name: 'admin',
+          description:
+            "Organisers' API: bearer token (`npm run cli -- token create <domain>`); never cross-origin",
+        },
       ],
+      components: {
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'An organiser’s admin token, from `npm run cli -- token create <domain>`',
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
     transformObject: describeMediaTypes,
@@ -119,7 +182,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
   await app.register(healthRoutes);
-  await app.register(clientRoutes, { prefix: '/api/v1/client' });
+  await app.register(clientRoutes, {
+    prefix: '/api/v1/client',
+    downloadsPerMinute: options.downloadsPerMinute ?? 20,
+  });
+  await app.register(adminRoutes, { prefix: ADMIN_PREFIX });
   await app.register(photoRoutes);
   await app.register(formRoutes);
   await app.register(assetRoutes);

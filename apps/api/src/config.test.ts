@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
@@ -11,6 +12,9 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       publicApiUrl: undefined,
       logLevel: 'info',
+      maxUploadBytes: 50 * 1024 * 1024,
+      jobConcurrency: os.availableParallelism(),
+      ocrEnabled: true,
     });
   });
 
@@ -24,6 +28,9 @@ describe('loadConfig', () => {
           DATABASE_URL: 'postgres://u@db:5432/eventsite',
           PUBLIC_API_URL: 'https://api.example.com/',
           LOG_LEVEL: 'warn',
+          MAX_UPLOAD_BYTES: '1048576',
+          JOB_CONCURRENCY: '3',
+          OCR_ENABLED: 'false',
         },
         '/srv',
       ),
@@ -34,6 +41,9 @@ describe('loadConfig', () => {
       databaseUrl: 'postgres://u@db:5432/eventsite',
       publicApiUrl: 'https://api.example.com',
       logLevel: 'warn',
+      maxUploadBytes: 1048576,
+      jobConcurrency: 3,
+      ocrEnabled: false,
     });
     expect(loadConfig({ PORT: '', DATABASE_URL: ' ' }).port).toBe(4000);
   });

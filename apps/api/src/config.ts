@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -34,7 +35,26 @@ const envSchema = z.object({
   LOG_LEVEL: z
     .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
     .default('info'),
+  MAX_UPLOAD_BYTES: z
+    .string()
+    .regex(/^\d{1,12}$/, 'must be a number of bytes, such as 52428800 for 50 MB')
+    .transform(Number)
+    .pipe(z.number().min(1024, 'must be at least 1024 bytes'))
+    .optional(),
+  JOB_CONCURRENCY: z
+    .string()
+    .regex(/^\d{1,2}$/, 'must be a whole number from 0 to 64 (0: no worker in this process)')
+    .transform(Number)
+    .pipe(z.number().max(64, 'must be a whole number from 0 to 64 (0: no worker in this process)'))
+    .optional(),
+  OCR_ENABLED: z
+    .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+    .transform((v) => v === 'true' || v === '1')
+    .optional(),
 });
+
+/** Largest uploaded photo file, unless MAX_UPLOAD_BYTES says otherwise. */
+export const DEFAULT_MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 
 export interface ApiConfig {
   port: number;
@@ -45,6 +65,12 @@ export interface ApiConfig {
   /** The API's public base URL without a trailing slash, or undefined to derive it per request. */
   publicApiUrl: string | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** Largest uploaded file (MAX_UPLOAD_BYTES, default 50 MB). */
+  maxUploadBytes: number;
+  /** Jobs worked at once in this process (JOB_CONCURRENCY, default one per core; 0: none). */
+  jobConcurrency: number;
+  /** Bib OCR of ingested photos (OCR_ENABLED, default true when the engine loads). */
+  ocrEnabled: boolean;
 }
 
 export class ConfigError extends Error {
@@ -79,5 +105,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     databaseUrl: e.DATABASE_URL,
     publicApiUrl: e.PUBLIC_API_URL,
     logLevel: e.LOG_LEVEL,
+    maxUploadBytes: e.MAX_UPLOAD_BYTES ?? DEFAULT_MAX_UPLOAD_BYTES,
+    jobConcurrency: e.JOB_CONCURRENCY ?? os.availableParallelism(),
+    ocrEnabled: e.OCR_ENABLED ?? true,
   };
 }

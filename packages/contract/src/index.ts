@@ -5,3 +5,7 @@ export * from './event.js';
 export * from './photo.js';
 export * from './queries.js';
 export * from './contact.js';
+export * from './downloads.js';
+export * from './results.js';
+export * from './admin.js';
+export * from './certificate.js';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './event.js';
 import { appDomain, positiveId, uuid } from './primitives.js';
 import { DEFAULT_PHOTO_PAGE_SIZE, MAX_PHOTO_PAGE_SIZE, PHOTO_WIDTHS } from './photo.js';
+import { photoSearchQuery } from './results.js';
 
 /** Largest page number accepted: past it a caller is told, not given a silent empty page. */
 export const MAX_PAGE = 100_000;
@@ -44,10 +45,32 @@ export const photoQuery = z.object({
   download: z.enum(['1']).optional(),
 });
 
-/** `GET /api/v1/client/events/{eventId}/photos?cursor=&limit=`. */
-export const eventPhotosQuery = z.object({
-  /** Opaque: the `next_cursor` of the previous page. */
-  cursor: z.string().min(1, 'cursor must not be empty').max(200, 'cursor is not valid').optional(),
-  limit: wholeNumber('limit', 1, MAX_PHOTO_PAGE_SIZE).default(DEFAULT_PHOTO_PAGE_SIZE),
-});
+/**
+ * Optional on every event endpoint of the client API: the site's domain. Given, an event of
+ * another organiser answers 404, so one organiser's site cannot show another's event.
+ */
+export const eventQuery = z.object({ app_domain: appDomain.optional() });
+export type EventQuery = z.infer<typeof eventQuery>;
+
+/**
+ * `GET /api/v1/client/events/{eventId}/photos?cursor=&limit=[&bib=|&name=][&app_domain=]`:
+ * every photo in gallery order, or those found by a bib number or a runner's name.
+ */
+export const eventPhotosQuery = z
+  .object({
+    /** Opaque: the `next_cursor` of the previous page. */
+    cursor: z
+      .string()
+      .min(1, 'cursor must not be empty')
+      .max(200, 'cursor is not valid')
+      .optional(),
+    limit: wholeNumber('limit', 1, MAX_PHOTO_PAGE_SIZE).default(DEFAULT_PHOTO_PAGE_SIZE),
+    app_domain: appDomain.optional(),
+    bib: photoSearchQuery.shape.bib,
+    name: photoSearchQuery.shape.name,
+  })
+  .refine((q) => q.bib === undefined || q.name === undefined, {
+    message: 'Search by bib number or by name, not both at once',
+    path: ['name'],
+  });
 export type EventPhotosQuery = z.infer<typeof eventPhotosQuery>;

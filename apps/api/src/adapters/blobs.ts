@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 /**
  * Where photo originals and variants live. A local folder now; S3-compatible storage later,
@@ -13,6 +16,14 @@ export interface BlobStore {
   get(key: string): Promise<Buffer | null>;
   has(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
+  /** Writes a stream atomically without holding it in memory; resolves to its byte count. */
+  putStream(key: string, source: Readable | AsyncIterable<Buffer>): Promise<number>;
+  /** Reads a blob as a stream (for zips); errors with ENOENT when missing. */
+  openRead(key: string): Readable;
+  /** Byte size, or null when there is no such blob. */
+  size(key: string): Promise<number | null>;
+  /** Deletes every blob under `prefix/` (e.g. all variants of a photo). */
+  deletePrefix(prefix: string): Promise<void>;
 }
 
 const KEY = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
@@ -67,16 +78,63 @@ export class LocalFolderBlobStore implements BlobStore {
   async delete(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
   }
+
+  async putStream(key: string, source: Readable | AsyncIterable<Buffer>): Promise<number> {
+    const file = this.pathOf(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    const temp = path.join(
+      path.dirname(file),
+      `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`,
+    );
+    let bytes = 0;
+    try {
+      await pipeline(
+        source,
+        async function* (chunks: AsyncIterable<Buffer>) {
+          for await (const chunk of chunks) {
+            bytes += chunk.length;
+            yield chunk;
+          }
+        },
+        createWriteStream(temp),
+      );
+      await rename(temp, file);
+      return bytes;
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+  }
+
+  openRead(key: string): Readable {
+    return createReadStream(this.pathOf(key));
+  }
+
+  async size(key: string): Promise<number | null> {
+    try {
+      const info = await stat(this.pathOf(key));
+      return info.isFile() ? info.size : null;
+    } catch {
+      return null;
+    }
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    await rm(this.pathOf(prefix), { recursive: true, force: true });
+  }
 }
 
 export interface BlobStores {
   originals: BlobStore;
   variants: BlobStore;
+  /** Uploaded and imported files waiting for their ingest job. */
+  incoming: BlobStore;
 }
 
 export function localBlobStores(dataDir: string): BlobStores {
   return {
     originals: new LocalFolderBlobStore(path.join(dataDir, 'photos')),
     variants: new LocalFolderBlobStore(path.join(dataDir, 'variants')),
+    incoming: new LocalFolderBlobStore(path.join(dataDir, 'incoming')),
   };
 }

@@ -12,12 +12,23 @@ describe('normaliseBibText', () => {
   it('repairs O, I/l, S, B, U inside numbers', () => {
     expect(normaliseBibText('2O26')).toEqual({ bib: '2026', repairs: 1 });
     expect(normaliseBibText('l234')).toEqual({ bib: '1234', repairs: 1 });
-    expect(normaliseBibText('4S1B')).toEqual({ bib: '4518', repairs: 2 });
+    expect(normaliseBibText('4S1B8')).toEqual({ bib: '45188', repairs: 2 });
     expect(normaliseBibText('7592U')).toEqual({ bib: '75920', repairs: 1 });
   });
 
   it('does not turn words into numbers', () => {
-    for (const word of ['SOS', 'BIB', 'BOSS', 'S1', 'OIL', 'RUNWAY·2026', 'SPRINGCLASSIC2026', '10K', 'I5OB']) expect(normaliseBibText(word)).toBeNull();
+    for (const word of [
+      'SOS',
+      'BIB',
+      'BOSS',
+      'S1',
+      'OIL',
+      'RUNWAY·2026',
+      'SPRINGCLASSIC2026',
+      '10K',
+      'I5OB',
+    ])
+      expect(normaliseBibText(word)).toBeNull();
   });
 
   it('applies the bib pattern: 1–6 digits by default, letters when the event uses them', () => {

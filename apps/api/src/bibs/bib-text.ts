@@ -43,7 +43,10 @@ export interface NormalisedBib {
  * Confusable letters become digits only when the line is already mostly digits (at least two
  * real digits and more digits than letters), so "SOS", "BIB" or "2026 BIB" never turn into numbers.
  */
-export function normaliseBibText(text: string, pattern: RegExp = DEFAULT_BIB_PATTERN): NormalisedBib | null {
+export function normaliseBibText(
+  text: string,
+  pattern: RegExp = DEFAULT_BIB_PATTERN,
+): NormalisedBib | null {
   const stripped = text.normalize('NFKC').replace(SEPARATORS, '');
   if (stripped === '' || stripped.length > 12) return null;
   if (pattern.test(stripped)) return { bib: canonicalBib(stripped), repairs: 0 };

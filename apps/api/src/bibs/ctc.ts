@@ -23,7 +23,13 @@ export interface DecodedLine {
 }
 
 /** `dictionary[k - 1]` is class k. `digitClasses[d]` is the class of digit d. */
-export function ctcDecode(probs: Float32Array, steps: number, classes: number, dictionary: readonly string[], digitClasses: readonly number[]): DecodedLine {
+export function ctcDecode(
+  probs: Float32Array,
+  steps: number,
+  classes: number,
+  dictionary: readonly string[],
+  digitClasses: readonly number[],
+): DecodedLine {
   const chars: DecodedChar[] = [];
   let previous = -1;
   for (let t = 0; t < steps; t++) {
@@ -47,7 +53,13 @@ export function ctcDecode(probs: Float32Array, steps: number, classes: number, d
           digit = d;
         }
       }
-      chars.push({ char: dictionary[best - 1] ?? '', prob: bestProb, digit: String(digit), digitProb, at: (t + 0.5) / steps });
+      chars.push({
+        char: dictionary[best - 1] ?? '',
+        prob: bestProb,
+        digit: String(digit),
+        digitProb,
+        at: (t + 0.5) / steps,
+      });
     }
     previous = best;
   }

@@ -26,21 +26,32 @@ const side = values.side === undefined ? undefined : Number(values.side);
 if (!Number.isInteger(count) || count < 1) fail('--count must be a positive integer');
 if (!Number.isInteger(seed)) fail('--seed must be an integer');
 if (!(threshold >= 0 && threshold <= 1)) fail('--threshold must be within 0..1');
-if (side !== undefined && !(Number.isInteger(side) && side >= 320 && side <= 4096)) fail('--side must be an integer within 320..4096');
+if (side !== undefined && !(Number.isInteger(side) && side >= 320 && side <= 4096))
+  fail('--side must be an integer within 320..4096');
 
 let registeredBibs: string[] | undefined;
 if (values.registered !== undefined) {
   const match = /^(\d+)-(\d+)$/.exec(values.registered);
   const first = Number(match?.[1]);
   const last = Number(match?.[2]);
-  if (!match || first < 1 || last < first || last - first > 200_000) fail('--registered must be a range FIRST-LAST of at most 200,000 bibs, e.g. 1-5000');
+  if (!match || first < 1 || last < first || last - first > 200_000)
+    fail('--registered must be a range FIRST-LAST of at most 200,000 bibs, e.g. 1-5000');
   registeredBibs = Array.from({ length: last - first + 1 }, (_, i) => String(first + i));
 }
 
 const engine = createOcrEngine();
 const loadStart = performance.now();
 // The first call loads the models; time it apart from the per-photo figures.
-await engine.readText(Buffer.from(await (await import('sharp')).default({ create: { width: 64, height: 64, channels: 3, background: '#fff' } }).png().toBuffer()));
+await engine.readText(
+  Buffer.from(
+    await (
+      await import('sharp')
+    )
+      .default({ create: { width: 64, height: 64, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer(),
+  ),
+);
 const loadMs = Math.round(performance.now() - loadStart);
 
 const result = await evaluateBibSearch({
@@ -63,21 +74,37 @@ if (values.json) {
   console.log(JSON.stringify({ loadMs, ...result }, null, 2));
 } else {
   const pct = (x: number): string => `${(x * 100).toFixed(1)} %`;
-  console.log(`photos ${result.photos} (seed ${seed}), true photo-bib pairs ${result.truthBibs} (${result.visibleBibs} visible, ${result.occludedBibs} partly hidden), photos without a bib ${result.photosWithoutBib}`);
-  console.log(`strategies: ${registeredBibs ? `ocr + results (registered bibs ${values.registered})` : 'ocr'}`);
-  console.log(`threshold ${threshold}: precision ${pct(result.precision)}, recall ${pct(result.recall)} (visible ${pct(result.recallVisible)}, partly hidden ${pct(result.recallOccluded)})`);
-  console.log(`speed: ${result.perPhotoMs} ms a photo wall, ${result.perPhotoCpuMs} ms CPU, ${result.photosPerMinute} photos a minute; model load ${loadMs} ms`);
+  console.log(
+    `photos ${result.photos} (seed ${seed}), true photo-bib pairs ${result.truthBibs} (${result.visibleBibs} visible, ${result.occludedBibs} partly hidden), photos without a bib ${result.photosWithoutBib}`,
+  );
+  console.log(
+    `strategies: ${registeredBibs ? `ocr + results (registered bibs ${values.registered})` : 'ocr'}`,
+  );
+  console.log(
+    `threshold ${threshold}: precision ${pct(result.precision)}, recall ${pct(result.recall)} (visible ${pct(result.recallVisible)}, partly hidden ${pct(result.recallOccluded)})`,
+  );
+  console.log(
+    `speed: ${result.perPhotoMs} ms a photo wall, ${result.perPhotoCpuMs} ms CPU, ${result.photosPerMinute} photos a minute; model load ${loadMs} ms`,
+  );
   console.log('by threshold:');
   for (const f of result.byThreshold) {
-    console.log(`  ${f.threshold.toFixed(2)}  precision ${pct(f.precision)}  recall ${pct(f.recall)}  (visible ${pct(f.recallVisible)}, hidden ${pct(f.recallOccluded)})  returned ${f.returnedPairs}`);
+    console.log(
+      `  ${f.threshold.toFixed(2)}  precision ${pct(f.precision)}  recall ${pct(f.recall)}  (visible ${pct(f.recallVisible)}, hidden ${pct(f.recallOccluded)})  returned ${f.returnedPairs}`,
+    );
   }
   if (result.falsePositives.length > 0) {
     console.log('false positives:');
-    for (const f of result.falsePositives) console.log(`  photo #${f.index} (seed ${f.seed}): ${f.bib} @${f.confidence}, truth [${f.truth.join(', ')}]`);
+    for (const f of result.falsePositives)
+      console.log(
+        `  photo #${f.index} (seed ${f.seed}): ${f.bib} @${f.confidence}, truth [${f.truth.join(', ')}]`,
+      );
   }
   if (result.misses.length > 0) {
     console.log('misses:');
-    for (const m of result.misses) console.log(`  photo #${m.index} (seed ${m.seed}): ${m.bib}${m.occluded ? ' (partly hidden)' : ''}, read [${m.read.map((r) => `${r.bib}@${r.confidence}`).join(', ')}]`);
+    for (const m of result.misses)
+      console.log(
+        `  photo #${m.index} (seed ${m.seed}): ${m.bib}${m.occluded ? ' (partly hidden)' : ''}, read [${m.read.map((r) => `${r.bib}@${r.confidence}`).join(', ')}]`,
+      );
   }
 }
 

@@ -55,7 +55,11 @@ export interface BibSearchEvaluation extends SearchFigures {
   perPhotoCpuMs: number;
   photosPerMinute: number;
   falsePositives: (PhotoRef & { bib: string; confidence: number; truth: string[] })[];
-  misses: (PhotoRef & { bib: string; occluded: boolean; read: { bib: string; confidence: number }[] })[];
+  misses: (PhotoRef & {
+    bib: string;
+    occluded: boolean;
+    read: { bib: string; confidence: number }[];
+  })[];
   byThreshold: SearchFigures[];
 }
 
@@ -73,7 +77,8 @@ interface Sample {
 
 export async function evaluateBibSearch(options: EvaluateOptions): Promise<BibSearchEvaluation> {
   const threshold = options.threshold ?? 0.8;
-  if (!Number.isInteger(options.count) || options.count < 1) throw new RangeError(`count must be a positive integer, got ${options.count}`);
+  if (!Number.isInteger(options.count) || options.count < 1)
+    throw new RangeError(`count must be a positive integer, got ${options.count}`);
   const registered = options.registeredBibs ? new Set(options.registeredBibs) : undefined;
   const pool = options.registeredBibs ? [...options.registeredBibs] : undefined;
   const samples: Sample[] = [];
@@ -93,7 +98,12 @@ export async function evaluateBibSearch(options: EvaluateOptions): Promise<BibSe
     const used = process.cpuUsage(cpu);
     wallMs += performance.now() - start;
     cpuMs += (used.user + used.system) / 1000;
-    samples.push({ ref: { seed, index }, registered, truth: scene.bibs.map((b) => ({ bib: b.bib, occluded: b.occluded })), detections });
+    samples.push({
+      ref: { seed, index },
+      registered,
+      truth: scene.bibs.map((b) => ({ bib: b.bib, occluded: b.occluded })),
+      detections,
+    });
     options.onProgress?.(index + 1, options.count);
   }
 
@@ -104,10 +114,22 @@ export async function evaluateBibSearch(options: EvaluateOptions): Promise<BibSe
     const truth = new Set(s.truth.map((t) => t.bib));
     const found = new Set(returned(s, threshold));
     for (const d of s.detections) {
-      if (found.has(d.bib) && !truth.has(d.bib)) falsePositives.push({ ...s.ref, bib: d.bib, confidence: round(d.confidence), truth: [...truth] });
+      if (found.has(d.bib) && !truth.has(d.bib))
+        falsePositives.push({
+          ...s.ref,
+          bib: d.bib,
+          confidence: round(d.confidence),
+          truth: [...truth],
+        });
     }
     for (const t of s.truth) {
-      if (!found.has(t.bib)) misses.push({ ...s.ref, bib: t.bib, occluded: t.occluded, read: s.detections.map((d) => ({ bib: d.bib, confidence: round(d.confidence) })) });
+      if (!found.has(t.bib))
+        misses.push({
+          ...s.ref,
+          bib: t.bib,
+          occluded: t.occluded,
+          read: s.detections.map((d) => ({ bib: d.bib, confidence: round(d.confidence) })),
+        });
     }
   }
   const truthBibs = samples.reduce((n, s) => n + s.truth.length, 0);
@@ -131,7 +153,12 @@ export async function evaluateBibSearch(options: EvaluateOptions): Promise<BibSe
 
 function returned(sample: Sample, threshold: number): string[] {
   return sample.registered
-    ? searchableBibs({ detections: sample.detections, strategies: ['ocr', 'results'], threshold, registeredBibs: sample.registered })
+    ? searchableBibs({
+        detections: sample.detections,
+        strategies: ['ocr', 'results'],
+        threshold,
+        registeredBibs: sample.registered,
+      })
     : searchableBibs({ detections: sample.detections, strategies: ['ocr'], threshold });
 }
 

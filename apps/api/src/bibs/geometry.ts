@@ -22,16 +22,19 @@ export type Quad = [Point, Point, Point, Point];
 export function convexHull(points: Point[]): Point[] {
   const sorted = [...points].sort((a, b) => a.x - b.x || a.y - b.y);
   if (sorted.length <= 2) return sorted;
-  const cross = (o: Point, a: Point, b: Point): number => (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
+  const cross = (o: Point, a: Point, b: Point): number =>
+    (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
   const lower: Point[] = [];
   for (const p of sorted) {
-    while (lower.length >= 2 && cross(lower[lower.length - 2]!, lower[lower.length - 1]!, p) <= 0) lower.pop();
+    while (lower.length >= 2 && cross(lower[lower.length - 2]!, lower[lower.length - 1]!, p) <= 0)
+      lower.pop();
     lower.push(p);
   }
   const upper: Point[] = [];
   for (let i = sorted.length - 1; i >= 0; i--) {
     const p = sorted[i]!;
-    while (upper.length >= 2 && cross(upper[upper.length - 2]!, upper[upper.length - 1]!, p) <= 0) upper.pop();
+    while (upper.length >= 2 && cross(upper[upper.length - 2]!, upper[upper.length - 1]!, p) <= 0)
+      upper.pop();
     upper.push(p);
   }
   lower.pop();
@@ -53,7 +56,14 @@ export interface RotatedRect {
 export function minAreaRect(points: Point[]): RotatedRect {
   const hull = convexHull(points);
   if (hull.length === 0) return { centre: { x: 0, y: 0 }, width: 0, height: 0, angle: 0 };
-  let best: { area: number; angle: number; minU: number; maxU: number; minV: number; maxV: number } | null = null;
+  let best: {
+    area: number;
+    angle: number;
+    minU: number;
+    maxU: number;
+    minV: number;
+    maxV: number;
+  } | null = null;
   const edges = hull.length === 1 ? 1 : hull.length;
   for (let i = 0; i < edges; i++) {
     const a = hull[i]!;
@@ -105,7 +115,10 @@ export function rectCorners(rect: RotatedRect): Quad {
   const uy = Math.sin(rect.angle);
   const hw = rect.width / 2;
   const hh = rect.height / 2;
-  const at = (u: number, v: number): Point => ({ x: rect.centre.x + u * ux - v * uy, y: rect.centre.y + u * uy + v * ux });
+  const at = (u: number, v: number): Point => ({
+    x: rect.centre.x + u * ux - v * uy,
+    y: rect.centre.y + u * uy + v * ux,
+  });
   return [at(-hw, -hh), at(hw, -hh), at(hw, hh), at(-hw, hh)];
 }
 
@@ -131,8 +144,14 @@ export function intersectionOverUnion(a: Box, b: Box): number {
 
 /** Share of `inner` that lies inside `outer`. */
 export function coverage(inner: Box, outer: Box): number {
-  const ix = Math.max(0, Math.min(inner.x + inner.width, outer.x + outer.width) - Math.max(inner.x, outer.x));
-  const iy = Math.max(0, Math.min(inner.y + inner.height, outer.y + outer.height) - Math.max(inner.y, outer.y));
+  const ix = Math.max(
+    0,
+    Math.min(inner.x + inner.width, outer.x + outer.width) - Math.max(inner.x, outer.x),
+  );
+  const iy = Math.max(
+    0,
+    Math.min(inner.y + inner.height, outer.y + outer.height) - Math.max(inner.y, outer.y),
+  );
   const area = boxArea(inner);
   return area > 0 ? (ix * iy) / area : 0;
 }

@@ -1,8 +1,24 @@
 /** Bib recognition: offline OCR, bib filtering, search strategies. Pure engines: no database, no HTTP. */
-export { createOcrEngine, sharedOcrEngine, defaultModelPaths, UnreadableImageError } from './ocr-engine.js';
-export type { OcrEngine, OcrEngineOptions, OcrModelPaths, OcrTextLine, ReadTextOptions } from './ocr-engine.js';
+export {
+  createOcrEngine,
+  sharedOcrEngine,
+  defaultModelPaths,
+  UnreadableImageError,
+} from './ocr-engine.js';
+export type {
+  OcrEngine,
+  OcrEngineOptions,
+  OcrModelPaths,
+  OcrTextLine,
+  ReadTextOptions,
+} from './ocr-engine.js';
 export { readBibs, bibsFromLines, type BibDetection, type ReadBibsOptions } from './read-bibs.js';
-export { normaliseBibText, DEFAULT_BIB_PATTERN, LETTERED_BIB_PATTERN, type NormalisedBib } from './bib-text.js';
+export {
+  normaliseBibText,
+  DEFAULT_BIB_PATTERN,
+  LETTERED_BIB_PATTERN,
+  type NormalisedBib,
+} from './bib-text.js';
 export { isSmallPrint, SMALL_PRINT_RATIO, type PrintedLine } from './layout.js';
 export { searchableBibs, type BibStrategy, type SearchableBibsInput } from './strategies.js';
 export type { Box } from './geometry.js';

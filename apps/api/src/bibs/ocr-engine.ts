@@ -15,8 +15,18 @@ import path from 'node:path';
 import * as ort from 'onnxruntime-node';
 import sharp from 'sharp';
 import { ctcDecode, type DecodedChar } from './ctc.js';
-import { minAreaRect, quadBounds, rectCorners, type Box, type Point, type Quad, type RotatedRect } from './geometry.js';
+import {
+  minAreaRect,
+  quadBounds,
+  rectCorners,
+  type Box,
+  type Point,
+  type Quad,
+  type RotatedRect,
+} from './geometry.js';
 import { isSmallPrint } from './layout.js';
+import { endsOnBackground } from './line-ends.js';
+import { sample, type RawImage } from './raw-image.js';
 import { findTextRegions, type RegionOptions } from './text-regions.js';
 
 export interface OcrTextLine {
@@ -30,10 +40,11 @@ export interface OcrTextLine {
   /** Height of the text line in the photo's pixels: how big the print is. */
   lineHeight: number;
   /**
-   * Share (0..1) of points just past each end of the line that have the line's background
-   * colour. Print ends on its paper; a number cut off by an arm or another runner does not.
+   * Whether the print ends on its background at each end: past the first and last character
+   * there is a stretch of the line's background colour. Print ends on its paper; a number cut
+   * off by an arm or another runner runs into it instead.
    */
-  ends: { left: number; right: number };
+  ends: { left: boolean; right: boolean };
 }
 
 export interface ReadTextOptions {
@@ -55,7 +66,9 @@ export interface OcrEngine {
 
 export class UnreadableImageError extends Error {
   constructor(cause: unknown) {
-    super(`not a readable image: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    super(`not a readable image: ${cause instanceof Error ? cause.message : String(cause)}`, {
+      cause,
+    });
     this.name = 'UnreadableImageError';
   }
 }
@@ -96,6 +109,7 @@ const REC_MAX_WIDTH = 1600;
 const MAX_INPUT_PIXELS = 100_000_000;
 /** How far a numeric line is widened on each side for a second reading, in line heights. */
 const WIDEN = 0.8;
+const WIDEN_MIN_PROB = 0.95;
 const SEPARATOR = /^[\s.,·•'’`_\-–—:]$/;
 
 interface Models {
@@ -103,13 +117,6 @@ interface Models {
   recognition: ort.InferenceSession;
   dictionary: string[];
   digitClasses: number[];
-}
-
-interface RawImage {
-  data: Buffer;
-  width: number;
-  height: number;
-  channels: number;
 }
 
 export function createOcrEngine(options: OcrEngineOptions = {}): OcrEngine {
@@ -126,7 +133,7 @@ export function sharedOcrEngine(): OcrEngine {
 
 class PaddleOcrEngine implements OcrEngine {
   #models: Promise<Models> | undefined;
-  /** onnxruntime may run sessions concurrently, but two runs would fight over the same cores. */
+  /** One photo at a time: two model runs would fight over the same cores, and each photo holds ~20 MB while in work. */
   #queue: Promise<unknown> = Promise.resolve();
   readonly #options: OcrEngineOptions;
 
@@ -135,22 +142,31 @@ class PaddleOcrEngine implements OcrEngine {
   }
 
   async readText(image: Buffer, options: ReadTextOptions = {}): Promise<OcrTextLine[]> {
-    const detectionSide = options.detectionSide ?? this.#options.detectionSide ?? DEFAULT_DETECTION_SIDE;
-    const source = await decode(image, this.#options.recognitionSide ?? 2560);
-    const detectionInput = await detectionTensor(source.raw, detectionSide);
+    const detectionSide =
+      options.detectionSide ?? this.#options.detectionSide ?? DEFAULT_DETECTION_SIDE;
+    // Decoding inside the queue too: a burst of calls then holds one decoded photo (~20 MB), not one each.
     return this.#exclusive(async () => {
+      const source = await decode(image, this.#options.recognitionSide ?? 2560);
+      const detectionInput = await detectionTensor(source.raw, detectionSide);
       const models = await this.#load();
-      const t0 = performance.now();
-      const output = await models.detection.run({ [models.detection.inputNames[0]!]: detectionInput.tensor });
+      const output = await models.detection.run({
+        [models.detection.inputNames[0]!]: detectionInput.tensor,
+      });
       const map = output[models.detection.outputNames[0]!]!;
       const [, , mapHeight, mapWidth] = map.dims as number[];
-      if (process.env.BIBS_DEBUG) console.log('det', Math.round(performance.now() - t0));
-      const regions = findTextRegions(map.data as Float32Array, mapWidth!, mapHeight!, this.#options.regions);
+      const regions = findTextRegions(
+        map.data as Float32Array,
+        mapWidth!,
+        mapHeight!,
+        this.#options.regions,
+      );
       const sx = source.raw.width / detectionInput.width;
       const sy = source.raw.height / detectionInput.height;
       const toOriginal = source.scale;
       const candidates = regions
-        .map((region) => minAreaRect(rectCorners(region).map((p) => ({ x: p.x * sx, y: p.y * sy }))))
+        .map((region) =>
+          minAreaRect(rectCorners(region).map((p) => ({ x: p.x * sx, y: p.y * sy }))),
+        )
         .filter((rect) => rect.height >= 4 && rect.width >= 4)
         .map((rect) => ({ rect, box: quadBounds(rectCorners(rect)), lineHeight: rect.height }));
       const lines: OcrTextLine[] = [];
@@ -159,21 +175,27 @@ class PaddleOcrEngine implements OcrEngine {
         let rect = candidate.rect;
         let decoded = await recognise(models, source.raw, rect);
         if (decoded.text.trim() === '') continue;
+        let readFrom = rect;
         const widened = await this.#widen(models, source.raw, rect, decoded);
         if (widened) {
           decoded = widened.decoded;
+          readFrom = widened.readFrom;
           rect = widened.rect;
         }
-        const quad = rectCorners({ ...rect, centre: scalePoint(rect.centre, toOriginal), width: rect.width * toOriginal, height: rect.height * toOriginal });
+        const quad = rectCorners({
+          ...rect,
+          centre: scalePoint(rect.centre, toOriginal),
+          width: rect.width * toOriginal,
+          height: rect.height * toOriginal,
+        });
         lines.push({
           ...decoded,
           quad,
           box: clampBox(quadBounds(quad), source.width, source.height),
           lineHeight: rect.height * toOriginal,
-          ends: backgroundAtEnds(source.raw, rect),
+          ends: endsOnBackground(source.raw, readFrom, decoded.chars),
         });
       }
-      if (process.env.BIBS_DEBUG) console.log('all', Math.round(performance.now() - t0), regions.length);
       return lines;
     });
   }
@@ -183,7 +205,12 @@ class PaddleOcrEngine implements OcrEngine {
    * covers ("4853" for 74853). For short lines with digits, read again from a crop widened
    * by most of a digit on each side, and keep the longer reading when it only adds digits.
    */
-  async #widen(models: Models, source: RawImage, rect: RotatedRect, decoded: Recognised): Promise<{ decoded: Recognised; rect: RotatedRect } | null> {
+  async #widen(
+    models: Models,
+    source: RawImage,
+    rect: RotatedRect,
+    decoded: Recognised,
+  ): Promise<{ decoded: Recognised; rect: RotatedRect; readFrom: RotatedRect } | null> {
     const core = [...decoded.text].filter((c) => !SEPARATOR.test(c)).join('');
     if (!/^[0-9A-Za-z]{1,8}$/.test(core) || !/[0-9]/.test(core)) return null;
     const grow = WIDEN * rect.height;
@@ -191,10 +218,12 @@ class PaddleOcrEngine implements OcrEngine {
     const again = await recognise(models, source, wide);
     const chars = again.chars.filter((c) => !SEPARATOR.test(c.char));
     const text = chars.map((c) => c.char).join('');
-    if (process.env.BIBS_DEBUG) console.log('widen', core, '->', again.chars.map((c) => `${c.char}:${c.prob.toFixed(2)}:${c.digit}:${c.digitProb.toFixed(2)}`).join(' '));
     const start = text.indexOf(core);
-    if (start < 0 || text.length === core.length || !/^[0-9]+$/.test(text.replace(core, ''))) return null;
-    if (chars.some((c, i) => (i < start || i >= start + core.length) && c.prob < 0.8)) return null;
+    if (start < 0 || text.length === core.length || !/^[0-9]+$/.test(text.replace(core, '')))
+      return null;
+    // The crop's edge (the bib's border, a pin, a shadow) reads as a "1" at 0.9: added digits must be certain.
+    if (chars.some((c, i) => (i < start || i >= start + core.length) && c.prob < WIDEN_MIN_PROB))
+      return null;
     // Trim the widened box to the characters read: half a character beyond the first and last.
     const first = chars[0]!.at;
     const last = chars[chars.length - 1]!.at;
@@ -204,10 +233,21 @@ class PaddleOcrEngine implements OcrEngine {
     const shift = ((from + to) / 2 - 0.5) * wide.width;
     const rectOut: RotatedRect = {
       ...wide,
-      centre: { x: wide.centre.x + shift * Math.cos(wide.angle), y: wide.centre.y + shift * Math.sin(wide.angle) },
+      centre: {
+        x: wide.centre.x + shift * Math.cos(wide.angle),
+        y: wide.centre.y + shift * Math.sin(wide.angle),
+      },
       width: (to - from) * wide.width,
     };
-    return { decoded: { text, confidence: chars.reduce((sum, c) => sum + c.prob, 0) / chars.length, chars }, rect: rectOut };
+    return {
+      decoded: {
+        text,
+        confidence: chars.reduce((sum, c) => sum + c.prob, 0) / chars.length,
+        chars,
+      },
+      rect: rectOut,
+      readFrom: wide,
+    };
   }
 
   async dispose(): Promise<void> {
@@ -249,13 +289,22 @@ async function loadModels(options: OcrEngineOptions): Promise<Models> {
   const detection = await ort.InferenceSession.create(paths.detection, sessionOptions);
   const recognition = await ort.InferenceSession.create(paths.recognition, sessionOptions);
   // Class k is dictionary[k - 1]; PaddleOCR appends the space character.
-  const dictionary = [...readFileSync(paths.dictionary, 'utf8').split(/\r?\n/).filter((line, i, all) => i < all.length - 1 || line !== ''), ' '];
+  const dictionary = [
+    ...readFileSync(paths.dictionary, 'utf8')
+      .split(/\r?\n/)
+      .filter((line, i, all) => i < all.length - 1 || line !== ''),
+    ' ',
+  ];
   const digitClasses = Array.from({ length: 10 }, (_, d) => dictionary.indexOf(String(d)) + 1);
-  if (digitClasses.some((k) => k === 0)) throw new Error(`OCR dictionary ${paths.dictionary} lacks the digits`);
+  if (digitClasses.some((k) => k === 0))
+    throw new Error(`OCR dictionary ${paths.dictionary} lacks the digits`);
   return { detection, recognition, dictionary, digitClasses };
 }
 
-async function decode(image: Buffer, maxSide: number): Promise<{ raw: RawImage; width: number; height: number; scale: number }> {
+async function decode(
+  image: Buffer,
+  maxSide: number,
+): Promise<{ raw: RawImage; width: number; height: number; scale: number }> {
   if (!Buffer.isBuffer(image) || image.length === 0) throw new UnreadableImageError('empty input');
   try {
     const oriented = sharp(image, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
@@ -266,12 +315,19 @@ async function decode(image: Buffer, maxSide: number): Promise<{ raw: RawImage; 
     if (!width || !height) throw new Error('no dimensions');
     const scale = Math.min(1, maxSide / Math.max(width, height));
     const { data, info } = await oriented
-      .resize(Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale)), { fit: 'fill' })
+      .resize(Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale)), {
+        fit: 'fill',
+      })
       .removeAlpha()
       .toColourspace('srgb')
       .raw()
       .toBuffer({ resolveWithObject: true });
-    return { raw: { data, width: info.width, height: info.height, channels: info.channels }, width, height, scale: width / info.width };
+    return {
+      raw: { data, width: info.width, height: info.height, channels: info.channels },
+      width,
+      height,
+      scale: width / info.width,
+    };
   } catch (error) {
     throw new UnreadableImageError(error);
   }
@@ -281,11 +337,16 @@ async function decode(image: Buffer, maxSide: number): Promise<{ raw: RawImage; 
 const DET_MEAN = [0.406, 0.456, 0.485];
 const DET_STD = [0.225, 0.224, 0.229];
 
-async function detectionTensor(source: RawImage, side: number): Promise<{ tensor: ort.Tensor; width: number; height: number }> {
+async function detectionTensor(
+  source: RawImage,
+  side: number,
+): Promise<{ tensor: ort.Tensor; width: number; height: number }> {
   const ratio = Math.min(1, side / Math.max(source.width, source.height));
   const width = Math.max(32, Math.round((source.width * ratio) / 32) * 32);
   const height = Math.max(32, Math.round((source.height * ratio) / 32) * 32);
-  const { data, info } = await sharp(source.data, { raw: { width: source.width, height: source.height, channels: source.channels as 3 } })
+  const { data, info } = await sharp(source.data, {
+    raw: { width: source.width, height: source.height, channels: source.channels as 3 },
+  })
     .resize(width, height, { fit: 'fill' })
     .raw()
     .toBuffer({ resolveWithObject: true });
@@ -308,7 +369,10 @@ async function recognise(models: Models, source: RawImage, rect: RotatedRect): P
   const [tl, tr, , bl] = rectCorners(rect);
   const lineWidth = Math.hypot(tr.x - tl.x, tr.y - tl.y);
   const lineHeight = Math.hypot(bl.x - tl.x, bl.y - tl.y);
-  const outWidth = Math.min(REC_MAX_WIDTH, Math.max(8, Math.round((lineWidth * REC_HEIGHT) / lineHeight)));
+  const outWidth = Math.min(
+    REC_MAX_WIDTH,
+    Math.max(8, Math.round((lineWidth * REC_HEIGHT) / lineHeight)),
+  );
   const inputWidth = Math.max(REC_MIN_WIDTH, outWidth);
   const input = new Float32Array(3 * REC_HEIGHT * inputWidth);
   const plane = REC_HEIGHT * inputWidth;
@@ -345,59 +409,16 @@ async function recognise(models: Models, source: RawImage, rect: RotatedRect): P
   const output = await models.recognition.run({ [models.recognition.inputNames[0]!]: tensor });
   const probs = output[models.recognition.outputNames[0]!]!;
   const [, steps, classes] = probs.dims as number[];
-  const decoded = ctcDecode(probs.data as Float32Array, steps!, classes!, models.dictionary, models.digitClasses);
+  const decoded = ctcDecode(
+    probs.data as Float32Array,
+    steps!,
+    classes!,
+    models.dictionary,
+    models.digitClasses,
+  );
   // Positions relative to the content, not the padding.
   const fit = inputWidth / outWidth;
   return { ...decoded, chars: decoded.chars.map((c) => ({ ...c, at: c.at * fit })) };
-}
-
-/** Colour distance (RGB, 0..441) within which a point counts as the line's background. */
-const BACKGROUND_DISTANCE = 60;
-
-function backgroundAtEnds(source: RawImage, rect: RotatedRect): { left: number; right: number } {
-  const [tl, tr, , bl] = rectCorners(rect);
-  const ux = (tr.x - tl.x) / rect.width;
-  const uy = (tr.y - tl.y) / rect.width;
-  const vx = (bl.x - tl.x) / rect.height;
-  const vy = (bl.y - tl.y) / rect.height;
-  const at = (u: number, v: number): number[] => {
-    const out = [0, 0, 0];
-    sample(source, tl.x + u * ux + v * vx, tl.y + u * uy + v * vy, out);
-    return out;
-  };
-  // The background: the median of thin bands along the top and bottom of the box, above and below the glyphs.
-  const band: number[][] = [];
-  for (let i = 1; i < 20; i++) for (const v of [0.04, 0.08, 0.92, 0.96]) band.push(at((rect.width * i) / 20, rect.height * v));
-  const median = [0, 1, 2].map((c) => band.map((p) => p[c]!).sort((a, b) => a - b)[band.length >> 1]!);
-  const share = (u: number): number => {
-    let near = 0;
-    for (let j = 0; j < 9; j++) {
-      const p = at(u, rect.height * (0.2 + (0.6 * j) / 8));
-      if (Math.hypot(p[0]! - median[0]!, p[1]! - median[1]!, p[2]! - median[2]!) < BACKGROUND_DISTANCE) near++;
-    }
-    return near / 9;
-  };
-  return { left: share(0), right: share(rect.width) };
-}
-
-/** Bilinear sample with edge clamping (PaddleOCR's crops replicate the border too). */
-function sample(image: RawImage, x: number, y: number, out: number[]): void {
-  const cx = Math.min(Math.max(x, 0), image.width - 1);
-  const cy = Math.min(Math.max(y, 0), image.height - 1);
-  const x0 = Math.floor(cx);
-  const y0 = Math.floor(cy);
-  const x1 = Math.min(x0 + 1, image.width - 1);
-  const y1 = Math.min(y0 + 1, image.height - 1);
-  const ax = cx - x0;
-  const ay = cy - y0;
-  const c = image.channels;
-  const d = image.data;
-  for (let ch = 0; ch < 3; ch++) {
-    const k = Math.min(ch, c - 1);
-    const top = d[(y0 * image.width + x0) * c + k]! * (1 - ax) + d[(y0 * image.width + x1) * c + k]! * ax;
-    const bottom = d[(y1 * image.width + x0) * c + k]! * (1 - ax) + d[(y1 * image.width + x1) * c + k]! * ax;
-    out[ch] = top * (1 - ay) + bottom * ay;
-  }
 }
 
 function scalePoint(p: Point, s: number): Point {

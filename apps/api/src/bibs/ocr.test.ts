@@ -54,13 +54,21 @@ describe('readBibs on rendered photos', () => {
   it('serves concurrent calls on one engine', async () => {
     const scenes = await Promise.all([6, 10].map((seed) => renderRaceScene({ seed, ...size })));
     const results = await Promise.all(scenes.map((s) => readBibs(s.jpeg, { engine })));
-    expect(results.map((r) => r.map((d) => d.bib))).toEqual(scenes.map((s) => s.bibs.map((b) => b.bib)));
+    expect(results.map((r) => r.map((d) => d.bib))).toEqual(
+      scenes.map((s) => s.bibs.map((b) => b.bib)),
+    );
   });
 
   it('rejects bytes that are not an image with a clear error', async () => {
-    await expect(readBibs(Buffer.from('definitely not a jpeg'), { engine })).rejects.toThrow(UnreadableImageError);
-    await expect(readBibs(Buffer.alloc(0), { engine })).rejects.toThrow(/not a readable image: empty input/);
+    await expect(readBibs(Buffer.from('definitely not a jpeg'), { engine })).rejects.toThrow(
+      UnreadableImageError,
+    );
+    await expect(readBibs(Buffer.alloc(0), { engine })).rejects.toThrow(
+      /not a readable image: empty input/,
+    );
     const scene = await renderRaceScene({ seed: 1, ...size });
-    await expect(readBibs(scene.jpeg.subarray(0, 2000), { engine })).rejects.toThrow(UnreadableImageError);
+    await expect(readBibs(scene.jpeg.subarray(0, 2000), { engine })).rejects.toThrow(
+      UnreadableImageError,
+    );
   });
 });

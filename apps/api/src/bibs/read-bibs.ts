@@ -30,25 +30,59 @@ export interface ReadBibsOptions {
 }
 
 /** Rejects with `UnreadableImageError` when the bytes are not an image. */
-export async function readBibs(image: Buffer, options: ReadBibsOptions = {}): Promise<BibDetection[]> {
+export async function readBibs(
+  image: Buffer,
+  options: ReadBibsOptions = {},
+): Promise<BibDetection[]> {
   const engine = options.engine ?? sharedOcrEngine();
-  const lines = await engine.readText(image, { skipSmallPrint: true, ...(options.detectionSide ? { detectionSide: options.detectionSide } : {}) });
+  const lines = await engine.readText(image, {
+    skipSmallPrint: true,
+    ...(options.detectionSide ? { detectionSide: options.detectionSide } : {}),
+  });
   return bibsFromLines(lines, options);
 }
 
 /** Each repaired letter ("O" read for "0") costs this share of confidence. */
 const REPAIR_PENALTY = 0.9;
-/** A number whose line does not end on its background at both ends is likely cut off: "9505" of 95056. */
-const CUT_OFF_PENALTY = 0.5;
-const CUT_OFF_BELOW = 0.5;
+/**
+ * A number whose line does not end on its background at both ends is likely cut off ("9505"
+ * of 95056), or a whole reading of a bib an arm touches: the two look alike. Its confidence
+ * drops to about 0.75, so the default threshold (0.8) excludes it and an operator who wants
+ * more partly hidden bibs found, at some wrong ones, sets the threshold to 0.7.
+ */
+export const CUT_OFF_PENALTY = 0.75;
+
+/**
+ * The line does not end on its background at one end. With the registered bibs known, that
+ * only counts when some registered bib continues the reading on that side: a cut-off reading
+ * of a real bib always has one (the bib itself), while a whole reading an arm touches often
+ * has none ("9930" when bibs run 1..15000).
+ */
+function looksCutOff(
+  line: OcrTextLine,
+  bib: string,
+  registered: ReadonlySet<string> | undefined,
+): boolean {
+  if (line.ends.left && line.ends.right) return false;
+  if (!registered) return true;
+  for (const other of registered) {
+    if (other.length <= bib.length) continue;
+    if (!line.ends.right && other.startsWith(bib)) return true;
+    if (!line.ends.left && other.endsWith(bib)) return true;
+  }
+  return false;
+}
 
 /**
  * The pure half of `readBibs`: from text lines to bib detections. Confidence is the
- * recogniser's, times 0.9 per repaired letter, halved when the number looks cut off (an arm
- * or another runner hides its end, so the digits read are only part of the bib), then
- * adjusted for registered bibs.
+ * recogniser's, times 0.9 per repaired letter, adjusted for registered bibs, then times 0.75 when
+ * the number looks cut off (an arm or another runner hides its end, so the digits read may be
+ * only part of the bib; with registered bibs, only when one of them continues the reading).
  */
-export function bibsFromLines(lines: readonly OcrTextLine[], options: Omit<ReadBibsOptions, 'engine' | 'detectionSide'> = {}): BibDetection[] {
+export function bibsFromLines(
+  lines: readonly OcrTextLine[],
+  options: Omit<ReadBibsOptions, 'engine' | 'detectionSide'> = {},
+): BibDetection[] {
   const pattern = options.pattern ?? DEFAULT_BIB_PATTERN;
   const minConfidence = options.minConfidence ?? 0.5;
   const best = new Map<string, BibDetection>();
@@ -57,13 +91,17 @@ export function bibsFromLines(lines: readonly OcrTextLine[], options: Omit<ReadB
     if (!normalised) continue;
     if (isSmallPrint(line, lines)) continue;
     let confidence = line.confidence * REPAIR_PENALTY ** normalised.repairs;
-    if (Math.min(line.ends.left, line.ends.right) < CUT_OFF_BELOW) confidence *= CUT_OFF_PENALTY;
     if (options.registeredBibs) {
-      confidence = options.registeredBibs.has(normalised.bib) ? 1 - (1 - confidence) / 2 : confidence / 2;
+      confidence = options.registeredBibs.has(normalised.bib)
+        ? 1 - (1 - confidence) / 2
+        : confidence / 2;
     }
+    // After the registered boost: a cut-off "1234" of 12345 is as registered as any bib when bibs run 1..N.
+    if (looksCutOff(line, normalised.bib, options.registeredBibs)) confidence *= CUT_OFF_PENALTY;
     if (confidence < minConfidence) continue;
     const seen = best.get(normalised.bib);
-    if (!seen || seen.confidence < confidence) best.set(normalised.bib, { bib: normalised.bib, confidence, box: line.box });
+    if (!seen || seen.confidence < confidence)
+      best.set(normalised.bib, { bib: normalised.bib, confidence, box: line.box });
   }
   return [...best.values()].sort((a, b) => b.confidence - a.confidence);
 }

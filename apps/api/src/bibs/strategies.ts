@@ -4,6 +4,7 @@
  * decides what search sees, so changing an event's strategies or threshold needs no re-OCR.
  */
 import type { BibConfig } from '@eventsite/contract';
+import { canonicalBib } from '../results/bib-query.js';
 import type { BibDetection } from './read-bibs.js';
 
 export type BibStrategy = BibConfig['strategies'][number];
@@ -32,11 +33,15 @@ export interface SearchableBibsInput {
  *   `ocr` as well it is a filter that starts once results are uploaded (until then `ocr`
  *   alone applies); on its own, nothing is found by OCR before results exist.
  *
- * Returns unique bibs in ascending order.
+ * Manual tags are compared in canonical form (`canonicalBib`: "007" is 7). Returns unique
+ * bibs in ascending order.
  */
 export function searchableBibs(input: SearchableBibsInput): string[] {
   const strategies = new Set(input.strategies);
-  if (strategies.has('manual') && input.manualTags != null) return sortedUnique(input.manualTags.map((tag) => tag.trim()).filter((tag) => tag !== ''));
+  if (strategies.has('manual') && input.manualTags != null)
+    return sortedUnique(
+      input.manualTags.map((tag) => canonicalBib(tag.trim())).filter((tag) => tag !== ''),
+    );
   const useOcr = strategies.has('ocr');
   const useResults = strategies.has('results');
   if (!useOcr && !useResults) return [];

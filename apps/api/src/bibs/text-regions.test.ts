@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { findTextRegions } from './text-regions.js';
 
 /** A probability map with a filled rectangle rotated by `degrees` around its centre. */
-function mapWithRect(width: number, height: number, cx: number, cy: number, w: number, h: number, degrees: number): Float32Array {
+function mapWithRect(
+  width: number,
+  height: number,
+  cx: number,
+  cy: number,
+  w: number,
+  h: number,
+  degrees: number,
+): Float32Array {
   const map = new Float32Array(width * height);
   const a = (degrees * Math.PI) / 180;
   for (let y = 0; y < height; y++) {

@@ -20,7 +20,12 @@ export interface TextRegion extends RotatedRect {
   score: number;
 }
 
-export function findTextRegions(map: Float32Array, width: number, height: number, options: RegionOptions = {}): TextRegion[] {
+export function findTextRegions(
+  map: Float32Array,
+  width: number,
+  height: number,
+  options: RegionOptions = {},
+): TextRegion[] {
   const pixelThreshold = options.pixelThreshold ?? 0.3;
   const regionThreshold = options.regionThreshold ?? 0.6;
   const unclipRatio = options.unclipRatio ?? 1.5;
@@ -65,7 +70,12 @@ export function findTextRegions(map: Float32Array, width: number, height: number
     if (Math.min(rect.width, rect.height) < minSide) continue;
     // Offsetting a rectangle by d grows each side by 2d; d as in DB's unclip: area × ratio / perimeter.
     const d = (rect.width * rect.height * unclipRatio) / (2 * (rect.width + rect.height));
-    regions.push({ ...rect, width: rect.width + 2 * d, height: rect.height + 2 * d, score: sum / count });
+    regions.push({
+      ...rect,
+      width: rect.width + 2 * d,
+      height: rect.height + 2 * d,
+      score: sum / count,
+    });
   }
   return regions;
 

@@ -37,7 +37,14 @@ export async function withServices<T>(
   const cfg = config(io);
   const runtime = await openRuntime(cfg, 'cli');
   try {
-    return await run(createServices(runtime.database.db, runtime.blobs), runtime, cfg);
+    return await run(
+      createServices(runtime.database.db, runtime.blobs, {
+        maxUploadBytes: cfg.maxUploadBytes,
+        ocrEnabled: cfg.ocrEnabled,
+      }),
+      runtime,
+      cfg,
+    );
   } finally {
     await runtime.close();
   }

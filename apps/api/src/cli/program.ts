@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { API_VERSION } from '../version.js';
+import { bibCommands } from './commands/bibs.js';
 import { contactCommands } from './commands/contact.js';
 import { demoCommand } from './commands/demo.js';
 import { eventCommands } from './commands/event.js';
@@ -23,6 +24,7 @@ export function buildProgram(io: CliIo): Command {
   organiserCommands(program, io);
   eventCommands(program, io);
   importCommand(program, io);
+  bibCommands(program, io);
   contactCommands(program, io);
   tokenCommands(program, io);
   demoCommand(program, io);

@@ -144,6 +144,9 @@ export const DEMO_ORGANISERS: DemoOrganiser[] = [
         published: true,
       },
       { name: 'Canal Run 10K', date: '2024-05-19', city: 'Amsterdam', photos: 12, published: true },
+      // Two more than fit one page of the events list (12), so its pager shows.
+      { name: 'Park Relay 4x5K', date: '2024-04-06', city: 'Utrecht', photos: 10, published: true },
+      { name: 'Castle Hill Climb', date: '2024-03-09', city: 'Edinburgh', photos: 8, published: true },
       {
         name: 'Winter Series Race 1',
         date: '2026-11-22',

@@ -34,10 +34,10 @@ const get = (url: string) =>
 describe('demo', () => {
   it('prints a summary and records the ground truth', async () => {
     expect(run.code).toBe(0);
-    expect(run.out[0]).toMatch(/^Creating the demo: 2 organisers, 24 events, \d+ rendered photos/);
+    expect(run.out[0]).toMatch(/^Creating the demo: 2 organisers, 26 events, \d+ rendered photos/);
     expect(
       run.out.some((l) =>
-        l.startsWith('  City Marathon Photos on localhost: 12 events (1 unpublished)'),
+        l.startsWith('  City Marathon Photos on localhost: 14 events (1 unpublished)'),
       ),
     ).toBe(true);
     expect(
@@ -48,7 +48,7 @@ describe('demo', () => {
     const truth = JSON.parse(
       await readFile(path.join(box.dataDir, GROUND_TRUTH_FILE), 'utf8'),
     ) as GroundTruth;
-    expect(truth.events).toHaveLength(24);
+    expect(truth.events).toHaveLength(26);
     expect(truth.photos.length).toBe(truth.events.reduce((n, e) => n + e.photos, 0));
     const withBibs = truth.photos.filter((p) => p.bibs.length > 0);
     expect(withBibs.length).toBeGreaterThan(0);
@@ -68,7 +68,7 @@ describe('demo', () => {
     expect(body.data.extra_config.footer_config.hide9picBranding).toBe(false);
     const urls = body.data.extra_config.footer_config.socialMediaLinks.map((l) => l.url);
     expect(urls.some((u) => !/^https?:\/\//.test(u))).toBe(true);
-    expect(body.data.recent_events).toHaveLength(11);
+    expect(body.data.recent_events).toHaveLength(12);
     expect(body.data.recent_events[0]!.event_name).toBe('Harbour City Marathon 2026');
     for (const e of body.data.recent_events) expect(e.event_photos.length).toBeGreaterThan(0);
   });

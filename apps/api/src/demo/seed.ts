@@ -4,6 +4,7 @@ import { eventInput, organiserInput } from '@eventsite/contract';
 import type { Services } from '../services/index.js';
 import { ASSET_PATH_PREFIX } from '../services/urls.js';
 import { DEMO_ORGANISERS, type DemoOrganiser } from './data.js';
+import { demoResultsCsv } from './results.js';
 import { renderRaceSeries, type SceneBib } from './scene/index.js';
 
 export const GROUND_TRUTH_FILE = 'demo-ground-truth.json';
@@ -78,7 +79,9 @@ export async function createDemo(services: Services, options: DemoOptions): Prom
           city: spec.city,
           published: spec.published,
           event_photos_config:
-            spec.photos > 100 ? { feature_flag: { show_timing_data: true } } : {},
+            spec.photos > 100
+              ? { feature_flag: { show_timing_data: true, name_search: true } }
+              : {},
         }),
       );
       const count = scaled(spec.photos, scale);
@@ -119,6 +122,27 @@ export async function createDemo(services: Services, options: DemoOptions): Prom
         if (pending.size >= concurrency) await Promise.race(pending);
       }
       await Promise.all(pending);
+      const eventPhotos = truth.photos.filter((p) => p.event_id === event.id);
+      if (spec.photos > 100) {
+        // Results for the big events: the runners are the bibs in the photos.
+        const csv = demoResultsCsv(
+          eventPhotos.flatMap((p) => p.bibs.map((b) => b.bib)),
+          event.id * 7919,
+        );
+        await services.bibs.importResults(event.id, null, Buffer.from(csv, 'utf8'), undefined);
+      }
+      // Bib OCR runs in the API's worker after start: the demo does not wait for it, and the
+      // gallery's bib search fills in as the jobs complete (GET .../jobs shows progress).
+      if (services.bibs.ocrEnabled && eventPhotos.length > 0) {
+        await services.jobs.enqueue(
+          eventPhotos.map((p) => ({
+            kind: 'bibs' as const,
+            payload: { eventId: event.id, uuid: p.uuid },
+            idempotencyKey: `bibs:${p.uuid}`,
+            eventId: event.id,
+          })),
+        );
+      }
       truth.events.push({
         id: event.id,
         organiser_id: organiserId,

@@ -3,14 +3,45 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.js';
 import { errorBody } from '../http.js';
 
+interface ZodIssueLike {
+  code?: string;
+  path?: PropertyKey[];
+  message?: string;
+  errors?: ZodIssueLike[][];
+}
+
 interface Issue {
+  keyword?: string;
   instancePath?: string;
   message?: string;
-  params?: { issue?: { code?: string; path?: PropertyKey[] } };
+  params?: { issue?: ZodIssueLike; errors?: ZodIssueLike[][] };
+}
+
+/**
+ * A union's one branch whose keys match (its problems are about values, not missing or unknown
+ * keys): its problems say more than "Invalid input".
+ */
+function unionBranch(issue: Issue): Issue[] | undefined {
+  const errors = issue.params?.errors;
+  if (issue.keyword !== 'invalid_union' || !Array.isArray(errors)) return undefined;
+  const fitting = errors.filter(
+    (branch) =>
+      branch.length > 0 &&
+      branch.every(
+        (i) => i.code !== 'unrecognized_keys' && !/received undefined$/.test(i.message ?? ''),
+      ),
+  );
+  if (fitting.length !== 1) return undefined;
+  const prefix = (issue.instancePath ?? '').split('/').filter(Boolean);
+  return fitting[0]!.map((i) => ({
+    message: i.message,
+    instancePath: `/${[...prefix, ...(i.path ?? []).map(String)].join('/')}`,
+  }));
 }
 
 /** One sentence per problem, each naming its field: "page must be a whole number from 1 to 100000". */
-export function describeValidation(issues: Issue[]): string {
+export function describeValidation(input: Issue[]): string {
+  const issues = input.flatMap((issue) => unionBranch(issue) ?? [issue]);
   const sentences = issues.map((issue) => {
     const field =
       issue.params?.issue?.path?.map(String).join('.') ||

@@ -9,7 +9,7 @@ interface Operation {
 /** Non-JSON answers and bodies, which the zod transform describes as JSON. */
 const MEDIA_TYPES: Array<{
   path: string;
-  method: 'get' | 'post';
+  method: 'get' | 'post' | 'put';
   status?: string;
   request?: boolean;
   types: string[];
@@ -33,6 +33,39 @@ const MEDIA_TYPES: Array<{
     request: true,
     types: ['application/json', 'application/x-www-form-urlencoded'],
   },
+  {
+    path: '/api/v1/client/events/{eventId}/downloads',
+    method: 'post',
+    status: '200',
+    types: ['application/zip'],
+  },
+];
+
+/** Bodies that are not JSON and have no zod schema (the route reads the raw request). */
+const RAW_BODIES: Array<{ path: string; method: 'post'; content: Content; description: string }> = [
+  {
+    path: '/api/v1/admin/events/{eventId}/photos',
+    method: 'post',
+    description: 'One or more `file` parts, each a JPEG, PNG or WebP photo',
+    content: {
+      'multipart/form-data': {
+        schema: {
+          type: 'object',
+          properties: { file: { type: 'array', items: { type: 'string', format: 'binary' } } },
+          required: ['file'],
+        },
+      },
+    },
+  },
+  {
+    path: '/api/v1/admin/events/{eventId}/results',
+    method: 'post',
+    description: 'The results file: CSV, TSV or semicolon-separated, UTF-8 or Windows-1252',
+    content: {
+      'text/csv': { schema: { type: 'string' } },
+      'text/plain': { schema: { type: 'string' } },
+    },
+  },
 ];
 
 function retype(content: Content | undefined, types: string[]): Content | undefined {
@@ -53,6 +86,19 @@ export const describeMediaTypes: SwaggerTransformObject = (document) => {
     }
     const response = rule.status ? operation.responses?.[rule.status] : undefined;
     if (response) response.content = retype(response.content, rule.types);
+  }
+  for (const rule of RAW_BODIES) {
+    const operation = paths[rule.path]?.[rule.method] as
+      | (Operation & {
+          requestBody?: { content?: Content; required?: boolean; description?: string };
+        })
+      | undefined;
+    if (!operation) continue;
+    operation.requestBody = {
+      required: true,
+      description: rule.description,
+      content: rule.content,
+    };
   }
   return doc;
 };

@@ -1,11 +1,34 @@
-import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../adapters/db/index.js';
 import { events, photos } from '../adapters/db/schema.js';
 
 export type PhotoRow = typeof photos.$inferSelect;
 export type NewPhotoRow = Omit<typeof photos.$inferInsert, 'createdAt'>;
 
+export type ZipPhotoRow = Pick<
+  PhotoRow,
+  'uuid' | 'blobKey' | 'byteSize' | 'crc32' | 'mimeType' | 'sortAt'
+>;
+
+/**
+ * Which bib rows find a photo (bib_config.strategies, decided per bib by the search service):
+ * manual tags for `manualBibs`; OCR readings at or above `threshold` for `ocrBibs`, except on a
+ * photo that has manual tags when `manualOverrides` (an operator's review wins over OCR).
+ */
+export interface BibFilter {
+  manualBibs: string[];
+  ocrBibs: string[];
+  threshold: number;
+  manualOverrides: boolean;
+}
+
+/** How long an event's photo count is reused: counting 100k rows on every page costs ~10 ms. */
+const COUNT_TTL_MS = 5_000;
+
 export class PhotoRepository {
+  /** Photo counts per event; dropped when this process adds or deletes a photo of the event. */
+  private readonly counts = new Map<number, { n: number; until: number }>();
+
   constructor(private readonly db: Db) {}
 
   /** Inserts unless the event already has a photo with this checksum; true when inserted. */
@@ -15,7 +38,64 @@ export class PhotoRepository {
       .values(row)
       .onConflictDoNothing({ target: [photos.eventId, photos.checksum] })
       .returning({ uuid: photos.uuid });
+    this.counts.delete(row.eventId);
     return inserted.length === 1;
+  }
+
+  async findByUuid(uuid: string): Promise<PhotoRow | undefined> {
+    const rows = await this.db.select().from(photos).where(eq(photos.uuid, uuid)).limit(1);
+    return rows[0];
+  }
+
+  async findByChecksum(eventId: number, checksum: string): Promise<PhotoRow | undefined> {
+    const rows = await this.db
+      .select()
+      .from(photos)
+      .where(and(eq(photos.eventId, eventId), eq(photos.checksum, checksum)))
+      .limit(1);
+    return rows[0];
+  }
+
+  /** The photo when its event belongs to the organiser. */
+  async findOwned(uuid: string, organiserId: number): Promise<PhotoRow | undefined> {
+    const rows = await this.db
+      .select({ photo: photos })
+      .from(photos)
+      .innerJoin(events, eq(events.id, photos.eventId))
+      .where(and(eq(photos.uuid, uuid), eq(events.organiserId, organiserId)))
+      .limit(1);
+    return rows[0]?.photo;
+  }
+
+  async delete(uuid: string): Promise<boolean> {
+    const rows = await this.db
+      .delete(photos)
+      .where(eq(photos.uuid, uuid))
+      .returning({ uuid: photos.uuid, eventId: photos.eventId });
+    for (const row of rows) this.counts.delete(row.eventId);
+    return rows.length === 1;
+  }
+
+  async setCrc32(uuid: string, crc32: number): Promise<void> {
+    await this.db.update(photos).set({ crc32 }).where(eq(photos.uuid, uuid));
+  }
+
+  /** What a zip needs, in gallery order: all of the event's photos, or those among `uuids`. */
+  async forZip(eventId: number, uuids: string[] | 'all', limit: number): Promise<ZipPhotoRow[]> {
+    const selection = uuids === 'all' ? undefined : inArray(photos.uuid, uuids);
+    return this.db
+      .select({
+        uuid: photos.uuid,
+        blobKey: photos.blobKey,
+        byteSize: photos.byteSize,
+        crc32: photos.crc32,
+        mimeType: photos.mimeType,
+        sortAt: photos.sortAt,
+      })
+      .from(photos)
+      .where(and(eq(photos.eventId, eventId), selection))
+      .orderBy(asc(photos.sortAt), asc(photos.uuid))
+      .limit(limit);
   }
 
   async checksumsOf(eventId: number): Promise<Set<string>> {
@@ -39,10 +119,66 @@ export class PhotoRepository {
   }
 
   async count(eventId: number): Promise<number> {
+    const now = Date.now();
+    const cached = this.counts.get(eventId);
+    if (cached && cached.until > now) return cached.n;
     const rows = await this.db
       .select({ n: sql<number>`count(*)::int` })
       .from(photos)
       .where(eq(photos.eventId, eventId));
+    const n = rows[0]?.n ?? 0;
+    if (this.counts.size > 10_000) this.counts.clear();
+    this.counts.set(eventId, { n, until: now + COUNT_TTL_MS });
+    return n;
+  }
+
+  private bibCondition(eventId: number, filter: BibFilter) {
+    const list = (bibs: string[]) =>
+      sql.join(
+        bibs.map((b) => sql`${b}`),
+        sql`, `,
+      );
+    const branches = [];
+    if (filter.manualBibs.length > 0)
+      branches.push(sql`(b.source = 'manual' and b.bib in (${list(filter.manualBibs)}))`);
+    if (filter.ocrBibs.length > 0)
+      branches.push(
+        sql`(b.source = 'ocr' and b.bib in (${list(filter.ocrBibs)}) and b.confidence >= ${filter.threshold}${
+          filter.manualOverrides
+            ? sql` and not exists (select 1 from photo_bibs m where m.photo_uuid = b.photo_uuid and m.source = 'manual')`
+            : sql``
+        })`,
+      );
+    if (branches.length === 0) return sql`false`;
+    return sql`${photos.uuid} in (select b.photo_uuid from photo_bibs b where b.event_id = ${eventId} and (${sql.join(branches, sql` or `)}))`;
+  }
+
+  /** A page of the photos a bib search finds, in gallery order. */
+  async pageByBibs(
+    eventId: number,
+    filter: BibFilter,
+    after: { sortAt: Date; uuid: string } | null,
+    limit: number,
+  ): Promise<PhotoRow[]> {
+    const position = after
+      ? or(
+          gt(photos.sortAt, after.sortAt),
+          and(eq(photos.sortAt, after.sortAt), gt(photos.uuid, after.uuid)),
+        )
+      : undefined;
+    return this.db
+      .select()
+      .from(photos)
+      .where(and(eq(photos.eventId, eventId), this.bibCondition(eventId, filter), position))
+      .orderBy(asc(photos.sortAt), asc(photos.uuid))
+      .limit(limit);
+  }
+
+  async countByBibs(eventId: number, filter: BibFilter): Promise<number> {
+    const rows = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(photos)
+      .where(and(eq(photos.eventId, eventId), this.bibCondition(eventId, filter)));
     return rows[0]?.n ?? 0;
   }
 

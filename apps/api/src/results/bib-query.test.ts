@@ -13,14 +13,29 @@ describe('parseBibQuery', () => {
   it('refuses letters unless the event uses them', () => {
     expect(parseBibQuery('A123')).toEqual({ ok: false, error: 'A bib number has only digits.' });
     expect(parseBibQuery('a123', { allowLetters: true })).toEqual({ ok: true, bib: 'A123' });
-    expect(parseBibQuery('ABC', { allowLetters: true })).toEqual({ ok: false, error: 'A bib number has digits.' });
+    expect(parseBibQuery('ABC', { allowLetters: true })).toEqual({
+      ok: false,
+      error: 'A bib number has digits.',
+    });
   });
 
   it('refuses spaces, long numbers, SQL, emoji and non-strings clearly', () => {
-    expect(parseBibQuery('12 34')).toEqual({ ok: false, error: 'Enter the bib number without spaces.' });
-    expect(parseBibQuery('1'.repeat(40))).toEqual({ ok: false, error: 'A bib number has at most 8 characters.' });
-    expect(parseBibQuery("1' OR '1'='1")).toEqual({ ok: false, error: 'Enter the bib number without spaces.' });
-    expect(parseBibQuery('1;DROP--')).toEqual({ ok: false, error: 'A bib number has only digits.' });
+    expect(parseBibQuery('12 34')).toEqual({
+      ok: false,
+      error: 'Enter the bib number without spaces.',
+    });
+    expect(parseBibQuery('1'.repeat(40))).toEqual({
+      ok: false,
+      error: 'A bib number has at most 8 characters.',
+    });
+    expect(parseBibQuery("1' OR '1'='1")).toEqual({
+      ok: false,
+      error: 'Enter the bib number without spaces.',
+    });
+    expect(parseBibQuery('1;DROP--')).toEqual({
+      ok: false,
+      error: 'A bib number has only digits.',
+    });
     expect(parseBibQuery('🏃123')).toEqual({ ok: false, error: 'A bib number has only digits.' });
     expect(parseBibQuery('')).toEqual({ ok: false, error: 'Enter a bib number.' });
     expect(parseBibQuery(null)).toEqual({ ok: false, error: 'Enter a bib number.' });

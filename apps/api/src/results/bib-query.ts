@@ -19,13 +19,20 @@ export function parseBibQuery(input: unknown, options: BibQueryOptions = {}): Bi
   if (typeof input !== 'string') return { ok: false, error: 'Enter a bib number.' };
   const value = input.normalize('NFKC').trim();
   if (value === '') return { ok: false, error: 'Enter a bib number.' };
-  if (value.length > 64) return { ok: false, error: `A bib number has at most ${MAX_BIB_LENGTH} characters.` };
+  if (value.length > 64)
+    return { ok: false, error: `A bib number has at most ${MAX_BIB_LENGTH} characters.` };
   if (/\s/.test(value)) return { ok: false, error: 'Enter the bib number without spaces.' };
   const pattern = options.allowLetters ? /^[A-Za-z0-9]+$/ : /^[0-9]+$/;
   if (!pattern.test(value)) {
-    return { ok: false, error: options.allowLetters ? 'A bib number has only letters and digits.' : 'A bib number has only digits.' };
+    return {
+      ok: false,
+      error: options.allowLetters
+        ? 'A bib number has only letters and digits.'
+        : 'A bib number has only digits.',
+    };
   }
-  if (value.length > MAX_BIB_LENGTH) return { ok: false, error: `A bib number has at most ${MAX_BIB_LENGTH} characters.` };
+  if (value.length > MAX_BIB_LENGTH)
+    return { ok: false, error: `A bib number has at most ${MAX_BIB_LENGTH} characters.` };
   const bib = canonicalBib(value);
   if (!/[0-9]/.test(bib)) return { ok: false, error: 'A bib number has digits.' };
   return { ok: true, bib };

@@ -14,18 +14,38 @@ export interface DecodedText {
 
 export function decodeText(bytes: Uint8Array): DecodedText {
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
-    return { text: new TextDecoder('utf-8').decode(bytes.subarray(3)), encoding: 'utf-8', bom: true };
+    return {
+      text: new TextDecoder('utf-8').decode(bytes.subarray(3)),
+      encoding: 'utf-8',
+      bom: true,
+    };
   }
   if (bytes[0] === 0xff && bytes[1] === 0xfe) {
-    return { text: new TextDecoder('utf-16le').decode(bytes.subarray(2)), encoding: 'utf-16le', bom: true };
+    return {
+      text: new TextDecoder('utf-16le').decode(bytes.subarray(2)),
+      encoding: 'utf-16le',
+      bom: true,
+    };
   }
   if (bytes[0] === 0xfe && bytes[1] === 0xff) {
-    return { text: new TextDecoder('utf-16be').decode(bytes.subarray(2)), encoding: 'utf-16be', bom: true };
+    return {
+      text: new TextDecoder('utf-16be').decode(bytes.subarray(2)),
+      encoding: 'utf-16be',
+      bom: true,
+    };
   }
   try {
-    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'utf-8', bom: false };
+    return {
+      text: new TextDecoder('utf-8', { fatal: true }).decode(bytes),
+      encoding: 'utf-8',
+      bom: false,
+    };
   } catch {
     // Not valid UTF-8: every byte is a character in Windows-1252 (a superset of Latin-1's printable range).
-    return { text: new TextDecoder('windows-1252').decode(bytes), encoding: 'windows-1252', bom: false };
+    return {
+      text: new TextDecoder('windows-1252').decode(bytes),
+      encoding: 'windows-1252',
+      bom: false,
+    };
   }
 }

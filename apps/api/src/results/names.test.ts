@@ -51,24 +51,65 @@ describe('name search', () => {
     expect(parseNameQuery('')).toEqual({ ok: false, error: 'Enter a name.' });
     expect(parseNameQuery('  -- ')).toEqual({ ok: false, error: 'Enter a name.' });
     expect(parseNameQuery('😀🏃')).toEqual({ ok: false, error: 'Enter a name.' });
-    expect(parseNameQuery('j')).toEqual({ ok: false, error: 'Enter at least two letters of the name.' });
-    expect(parseNameQuery('a'.repeat(101))).toMatchObject({ ok: false, error: expect.stringMatching(/at most 100 characters/) });
-    expect(parseNameQuery('a b c d e f g')).toMatchObject({ ok: false, error: expect.stringMatching(/at most 6 words/) });
+    expect(parseNameQuery('j')).toEqual({
+      ok: false,
+      error: 'Enter at least two letters of the name.',
+    });
+    expect(parseNameQuery('a'.repeat(101))).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/at most 100 characters/),
+    });
+    expect(parseNameQuery('a b c d e f g')).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/at most 6 words/),
+    });
     expect(parseNameQuery(42)).toMatchObject({ ok: false });
     // SQL-looking input is just words; it matches nothing and breaks nothing.
-    expect(index.search("' OR 1=1; DROP TABLE results; --")).toEqual({ ok: true, total: 0, matches: [] });
+    expect(index.search("' OR 1=1; DROP TABLE results; --")).toEqual({
+      ok: true,
+      total: 0,
+      matches: [],
+    });
   });
 
   it('limits the matches but reports the total', () => {
-    const many = Array.from({ length: 50 }, (_, i) => ({ bib: String(i + 1), name: `Runner Smith ${i}` }));
+    const many = Array.from({ length: 50 }, (_, i) => ({
+      bib: String(i + 1),
+      name: `Runner Smith ${i}`,
+    }));
     const result = matchNames('smith', many, 10);
     expect(result.ok && [result.total, result.matches.length]).toEqual([50, 10]);
   });
 
   it('searches an event of 15,000 runners', () => {
-    const first = ['anna', 'jose', 'maria', 'john', 'li', 'fatima', 'olga', 'pierre', 'sven', 'yuki'];
-    const last = ['garcia', 'smith', 'müller', 'nguyen', 'rossi', 'kowalski', 'dubois', 'tanaka', 'silva', 'ivanova'];
-    const runners = Array.from({ length: 15_000 }, (_, i) => ({ bib: String(i + 1), name: `${first[i % 10]} ${last[Math.floor(i / 10) % 10]} ${String.fromCharCode(97 + (i % 26))}${i}` }));
+    const first = [
+      'anna',
+      'jose',
+      'maria',
+      'john',
+      'li',
+      'fatima',
+      'olga',
+      'pierre',
+      'sven',
+      'yuki',
+    ];
+    const last = [
+      'garcia',
+      'smith',
+      'müller',
+      'nguyen',
+      'rossi',
+      'kowalski',
+      'dubois',
+      'tanaka',
+      'silva',
+      'ivanova',
+    ];
+    const runners = Array.from({ length: 15_000 }, (_, i) => ({
+      bib: String(i + 1),
+      name: `${first[i % 10]} ${last[Math.floor(i / 10) % 10]} ${String.fromCharCode(97 + (i % 26))}${i}`,
+    }));
     const big = buildNameIndex(runners);
     const result = big.search('maria mull');
     expect(result.ok && result.total).toBe(150);

@@ -54,17 +54,23 @@ export interface NameMatch<R extends NamedRow = NamedRow> {
   kind: NameMatchKind;
 }
 
-export type NameSearchResult<R extends NamedRow = NamedRow> = { ok: true; matches: NameMatch<R>[]; total: number } | { ok: false; error: string };
+export type NameSearchResult<R extends NamedRow = NamedRow> =
+  { ok: true; matches: NameMatch<R>[]; total: number } | { ok: false; error: string };
 
 export type NameQuery = { ok: true; words: string[] } | { ok: false; error: string };
 
 export function parseNameQuery(input: unknown): NameQuery {
   if (typeof input !== 'string') return { ok: false, error: 'Enter a name.' };
-  if (input.length > MAX_NAME_QUERY_LENGTH) return { ok: false, error: `A name search has at most ${MAX_NAME_QUERY_LENGTH} characters.` };
-  const words = normaliseName(input).split(' ').filter((w) => w !== '');
+  if (input.length > MAX_NAME_QUERY_LENGTH)
+    return { ok: false, error: `A name search has at most ${MAX_NAME_QUERY_LENGTH} characters.` };
+  const words = normaliseName(input)
+    .split(' ')
+    .filter((w) => w !== '');
   if (words.length === 0) return { ok: false, error: 'Enter a name.' };
-  if (words.length > MAX_NAME_QUERY_WORDS) return { ok: false, error: `Enter at most ${MAX_NAME_QUERY_WORDS} words of the name.` };
-  if (words.join('').length < 2) return { ok: false, error: 'Enter at least two letters of the name.' };
+  if (words.length > MAX_NAME_QUERY_WORDS)
+    return { ok: false, error: `Enter at most ${MAX_NAME_QUERY_WORDS} words of the name.` };
+  if (words.join('').length < 2)
+    return { ok: false, error: 'Enter at least two letters of the name.' };
   return { ok: true, words };
 }
 
@@ -88,7 +94,8 @@ export function buildNameIndex<R extends NamedRow>(rows: readonly R[]): NameInde
   /** Rows having a word that starts with `prefix`. */
   const rowsWithPrefix = (prefix: string): Set<number> => {
     const found = new Set<number>();
-    for (let i = lowerBound(words, prefix); i < words.length && words[i]!.startsWith(prefix); i++) found.add(entries[i]!.row);
+    for (let i = lowerBound(words, prefix); i < words.length && words[i]!.startsWith(prefix); i++)
+      found.add(entries[i]!.row);
     return found;
   };
 
@@ -103,7 +110,12 @@ export function buildNameIndex<R extends NamedRow>(rows: readonly R[]): NameInde
       const full = parsed.words.join(' ');
       const matches = hits.map((row) => {
         const nameWords = wordsOf[row]!;
-        const kind: NameMatchKind = normalised[row] === full ? 'exact' : parsed.words.every((w) => nameWords.includes(w)) ? 'words' : 'prefix';
+        const kind: NameMatchKind =
+          normalised[row] === full
+            ? 'exact'
+            : parsed.words.every((w) => nameWords.includes(w))
+              ? 'words'
+              : 'prefix';
         // Typed in the name's own order from its first word ("jose gar" for José García): closer.
         const ordered = parsed.words.every((w, i) => nameWords[i]?.startsWith(w) ?? false) ? 0 : 1;
         return { row: rows[row]!, kind, ordered, length: nameWords.length, key: normalised[row]! };
@@ -117,13 +129,21 @@ export function buildNameIndex<R extends NamedRow>(rows: readonly R[]): NameInde
           compareBibs(a.row.bib, b.row.bib),
       );
       const capped = Math.max(1, Math.min(limit, 500));
-      return { ok: true, total: matches.length, matches: matches.slice(0, capped).map(({ row, kind }) => ({ row, kind })) };
+      return {
+        ok: true,
+        total: matches.length,
+        matches: matches.slice(0, capped).map(({ row, kind }) => ({ row, kind })),
+      };
     },
   };
 }
 
 /** One-off search without keeping an index. */
-export function matchNames<R extends NamedRow>(query: unknown, rows: readonly R[], limit?: number): NameSearchResult<R> {
+export function matchNames<R extends NamedRow>(
+  query: unknown,
+  rows: readonly R[],
+  limit?: number,
+): NameSearchResult<R> {
   return buildNameIndex(rows).search(query, limit);
 }
 

@@ -6,7 +6,13 @@
  */
 import { canonicalBib, MAX_BIB_LENGTH } from './bib-query.js';
 import { CsvSyntaxError, detectDelimiter, parseCsv, type CsvDelimiter } from './csv.js';
-import { listHeaders, mapColumns, MappingError, type ColumnMapping, type ResultField } from './columns.js';
+import {
+  listHeaders,
+  mapColumns,
+  MappingError,
+  type ColumnMapping,
+  type ResultField,
+} from './columns.js';
 import { decodeText, type TextEncodingName } from './decode-text.js';
 import { looksLikeTime, parseRaceTime, type FinishStatus } from './race-time.js';
 
@@ -65,12 +71,16 @@ export const MAX_RESULTS_BYTES = 20 * 1024 * 1024;
 export const MAX_RESULTS_ROWS = 100_000;
 const MAX_NAME_LENGTH = 200;
 /** Headers that name a split point: "5K", "10 km", "Half", "Split 2", "KM 21.1", "Swim", "T1". */
-const SPLIT_HEADER = /^(?:(?:split|km|lap|mile|cp|checkpoint|zwischenzeit|tour)\s*\d+(?:[.,]\d+)?|\d+(?:[.,]\d+)?\s*(?:k|km|mi|mile|miles|m)|half|halfway|half marathon|semi|swim|bike|run|t1|t2)$/i;
+const SPLIT_HEADER =
+  /^(?:(?:split|km|lap|mile|cp|checkpoint|zwischenzeit|tour)\s*\d+(?:[.,]\d+)?|\d+(?:[.,]\d+)?\s*(?:k|km|mi|mile|miles|m)|half|halfway|half marathon|semi|swim|bike|run|t1|t2)$/i;
 
 export function parseResultsCsv(bytes: Buffer, options: ParseResultsOptions = {}): ParsedResults {
   const maxBytes = options.maxBytes ?? MAX_RESULTS_BYTES;
   const maxRows = options.maxRows ?? MAX_RESULTS_ROWS;
-  if (bytes.length > maxBytes) throw new ResultsFileError(`the file is ${megabytes(bytes.length)}; results files are limited to ${megabytes(maxBytes)}`);
+  if (bytes.length > maxBytes)
+    throw new ResultsFileError(
+      `the file is ${megabytes(bytes.length)}; results files are limited to ${megabytes(maxBytes)}`,
+    );
   const { text, encoding } = decodeText(bytes);
   if (text.trim() === '') throw new ResultsFileError('the file is empty');
   const delimiter = detectDelimiter(text);
@@ -78,11 +88,15 @@ export function parseResultsCsv(bytes: Buffer, options: ParseResultsOptions = {}
   const records = [];
   try {
     for (const record of parseCsv(text, delimiter)) {
-      if (records.length > maxRows) throw new ResultsFileError(`the file has more than ${maxRows.toLocaleString('en')} rows; split it or ask for a higher limit`);
+      if (records.length > maxRows)
+        throw new ResultsFileError(
+          `the file has more than ${maxRows.toLocaleString('en')} rows; split it or ask for a higher limit`,
+        );
       records.push(record);
     }
   } catch (error) {
-    if (error instanceof CsvSyntaxError) throw new ResultsFileError(`the file is not valid CSV: ${error.message}`);
+    if (error instanceof CsvSyntaxError)
+      throw new ResultsFileError(`the file is not valid CSV: ${error.message}`);
     throw error;
   }
   const [header, ...data] = records;
@@ -98,13 +112,22 @@ export function parseResultsCsv(bytes: Buffer, options: ParseResultsOptions = {}
   }
   const missing: string[] = [];
   if (columns.bib === undefined) missing.push('bib');
-  if (columns.name === undefined && columns.first_name === undefined && columns.last_name === undefined) missing.push('name');
+  if (
+    columns.name === undefined &&
+    columns.first_name === undefined &&
+    columns.last_name === undefined
+  )
+    missing.push('name');
   if (missing.length > 0) {
     throw new ResultsFileError(
       `no ${missing.join(' or ')} column found; the file's columns are ${listHeaders(headers)} (recognised: e.g. "Bib", "Bib No", "Dorsal", "Startnummer" and "Name", "First Name" + "Last Name"; or give a mapping)`,
     );
   }
-  const splitColumns = findSplitColumns(headers, columns, data.map((r) => r.fields));
+  const splitColumns = findSplitColumns(
+    headers,
+    columns,
+    data.map((r) => r.fields),
+  );
 
   const rows: ResultRow[] = [];
   const errors: RowProblem[] = [];
@@ -124,7 +147,10 @@ export function parseResultsCsv(bytes: Buffer, options: ParseResultsOptions = {}
       continue;
     }
     if (!/^[A-Za-z0-9]+$/.test(rawBib) || rawBib.length > MAX_BIB_LENGTH || !/[0-9]/.test(rawBib)) {
-      errors.push({ line: record.line, message: `bib "${shorten(rawBib)}" is not a bib number (digits, perhaps with letters, at most ${MAX_BIB_LENGTH})` });
+      errors.push({
+        line: record.line,
+        message: `bib "${shorten(rawBib)}" is not a bib number (digits, perhaps with letters, at most ${MAX_BIB_LENGTH})`,
+      });
       continue;
     }
     const bib = canonicalBib(rawBib);
@@ -134,12 +160,18 @@ export function parseResultsCsv(bytes: Buffer, options: ParseResultsOptions = {}
       continue;
     }
     if (name.length > MAX_NAME_LENGTH) {
-      errors.push({ line: record.line, message: `name of bib ${bib} is longer than ${MAX_NAME_LENGTH} characters` });
+      errors.push({
+        line: record.line,
+        message: `name of bib ${bib} is longer than ${MAX_NAME_LENGTH} characters`,
+      });
       continue;
     }
     const seen = firstSeen.get(bib);
     if (seen !== undefined) {
-      errors.push({ line: record.line, message: `duplicate bib ${bib}, first seen on line ${seen}` });
+      errors.push({
+        line: record.line,
+        message: `duplicate bib ${bib}, first seen on line ${seen}`,
+      });
       continue;
     }
     firstSeen.set(bib, record.line);
@@ -149,14 +181,18 @@ export function parseResultsCsv(bytes: Buffer, options: ParseResultsOptions = {}
     if (statusCell !== '') {
       const parsed = parseStatus(statusCell);
       if (parsed) status = parsed;
-      else warn(`status "${shorten(statusCell)}" is not one of finished, DNF, DNS, DQ; kept as finished`);
+      else
+        warn(
+          `status "${shorten(statusCell)}" is not one of finished, DNF, DNS, DQ; kept as finished`,
+        );
     }
     const time = (field: 'gun_time' | 'net_time'): number | null => {
       const value = cell(field);
       const parsed = parseRaceTime(value);
       if (parsed.kind === 'time') return parsed.seconds;
       if (parsed.kind === 'status') status = parsed.status;
-      if (parsed.kind === 'invalid') warn(`${label(field)} "${shorten(value)}" is not a time like 1:02:03 or DNF; left out`);
+      if (parsed.kind === 'invalid')
+        warn(`${label(field)} "${shorten(value)}" is not a time like 1:02:03 or DNF; left out`);
       return null;
     };
     const gunTime = time('gun_time');
@@ -175,7 +211,8 @@ export function parseResultsCsv(bytes: Buffer, options: ParseResultsOptions = {}
       const value = (record.fields[index] ?? '').trim();
       const parsed = parseRaceTime(value);
       if (parsed.kind === 'time') splits[splitLabel] = parsed.seconds;
-      else if (parsed.kind === 'invalid') warn(`split "${splitLabel}" value "${shorten(value)}" is not a time; left out`);
+      else if (parsed.kind === 'invalid')
+        warn(`split "${splitLabel}" value "${shorten(value)}" is not a time; left out`);
     }
     rows.push({
       line: record.line,
@@ -193,11 +230,16 @@ export function parseResultsCsv(bytes: Buffer, options: ParseResultsOptions = {}
   }
 
   const named: ParsedResults['columns'] = { splits: splitColumns.map((s) => s.label) };
-  for (const [field, index] of Object.entries(columns) as [ResultField, number][]) named[field] = headers[index]!;
+  for (const [field, index] of Object.entries(columns) as [ResultField, number][])
+    named[field] = headers[index]!;
   return { rows, errors, warnings, columns: named, encoding, delimiter };
 }
 
-function findSplitColumns(headers: readonly string[], columns: ColumnMapping, data: readonly string[][]): { index: number; label: string }[] {
+function findSplitColumns(
+  headers: readonly string[],
+  columns: ColumnMapping,
+  data: readonly string[][],
+): { index: number; label: string }[] {
   const used = new Set(Object.values(columns));
   const splits: { index: number; label: string }[] = [];
   headers.forEach((header, index) => {
@@ -211,7 +253,11 @@ function findSplitColumns(headers: readonly string[], columns: ColumnMapping, da
       .slice(0, 200)
       .map((fields) => (fields[index] ?? '').trim())
       .filter((v) => v !== '');
-    if (values.length > 0 && values.filter(looksLikeTime).length >= 0.8 * values.length && values.some((v) => parseRaceTime(v).kind === 'time')) {
+    if (
+      values.length > 0 &&
+      values.filter(looksLikeTime).length >= 0.8 * values.length &&
+      values.some((v) => parseRaceTime(v).kind === 'time')
+    ) {
       splits.push({ index, label: header });
     }
   });
@@ -268,5 +314,7 @@ function shorten(value: string): string {
 }
 
 function megabytes(bytes: number): string {
-  return bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  return bytes < 1024 * 1024
+    ? `${Math.ceil(bytes / 1024)} KB`
+    : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }

@@ -17,6 +17,7 @@ describe('parseRaceTime', () => {
     expect(parseRaceTime('d.n.s.')).toEqual({ kind: 'status', status: 'dns' });
     expect(parseRaceTime('DSQ')).toEqual({ kind: 'status', status: 'dq' });
     expect(parseRaceTime(' ')).toEqual({ kind: 'empty' });
-    for (const bad of ['1:60:00', '1:02:60', 'soon', '1h02', '12', '-1:00']) expect(parseRaceTime(bad)).toEqual({ kind: 'invalid' });
+    for (const bad of ['1:60:00', '1:02:60', 'soon', '1h02', '12', '-1:00'])
+      expect(parseRaceTime(bad)).toEqual({ kind: 'invalid' });
   });
 });

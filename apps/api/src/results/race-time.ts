@@ -2,7 +2,11 @@
 
 export type FinishStatus = 'finished' | 'dnf' | 'dns' | 'dq';
 
-export type ParsedTime = { kind: 'time'; seconds: number } | { kind: 'status'; status: Exclude<FinishStatus, 'finished'> } | { kind: 'empty' } | { kind: 'invalid' };
+export type ParsedTime =
+  | { kind: 'time'; seconds: number }
+  | { kind: 'status'; status: Exclude<FinishStatus, 'finished'> }
+  | { kind: 'empty' }
+  | { kind: 'invalid' };
 
 const STATUSES: Readonly<Record<string, Exclude<FinishStatus, 'finished'>>> = {
   dnf: 'dnf',
@@ -28,7 +32,10 @@ export function parseRaceTime(input: string): ParsedTime {
   const seconds = Number(match[3]);
   if (seconds >= 60 || (match[1] !== undefined && minutes >= 60)) return { kind: 'invalid' };
   const fraction = match[4] === undefined ? 0 : Number(`0.${match[4]}`);
-  return { kind: 'time', seconds: Math.round((hours * 3600 + minutes * 60 + seconds + fraction) * 1000) / 1000 };
+  return {
+    kind: 'time',
+    seconds: Math.round((hours * 3600 + minutes * 60 + seconds + fraction) * 1000) / 1000,
+  };
 }
 
 /** A value that is clearly meant as a time (for spotting split columns). */

@@ -20,6 +20,7 @@ export async function generateOpenApi(): Promise<string> {
     database,
     blobs: localBlobStores(config.dataDir),
     logger: false,
+    worker: false,
   });
   try {
     await app.ready();

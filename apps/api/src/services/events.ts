@@ -13,6 +13,8 @@ import { mergeDeep } from './merge.js';
 import type { OrganiserService } from './organisers.js';
 import { eventSlug } from './urls.js';
 
+const PUBLISHED_TTL_MS = 3_000;
+
 export class EventService {
   constructor(
     private readonly events: EventRepository,
@@ -23,10 +25,22 @@ export class EventService {
   /** Called after any change to an event, so that caches of what is public are dropped. */
   onChange: () => void = () => undefined;
 
-  /** Spec §3 event config; unpublished and unknown events are both "not found". */
-  async config(eventId: number): Promise<EventConfig> {
-    const event = await this.events.findPublished(eventId);
-    if (!event) throw notFound(`No published event has the id ${eventId}`);
+  /**
+   * Published events as recently read (every gallery request needs one): reused for a few
+   * seconds, dropped at once when this process changes an event; another process's change (the
+   * CLI on PostgreSQL) shows within the TTL.
+   */
+  private readonly published = new Map<
+    number,
+    { event: EventRow & { organiserName: string }; until: number }
+  >();
+
+  /**
+   * Spec §3 event config; unpublished and unknown events are both "not found", and so is an event
+   * of another organiser than the one of `appDomain` when it is given.
+   */
+  async config(eventId: number, appDomain?: string): Promise<EventConfig> {
+    const event = await this.requirePublished(eventId, appDomain);
     return {
       event_details: {
         id: event.id,
@@ -42,10 +56,55 @@ export class EventService {
     };
   }
 
-  async requirePublished(eventId: number): Promise<EventRow> {
-    const event = await this.events.findPublished(eventId);
-    if (!event) throw notFound(`No published event has the id ${eventId}`);
+  async requirePublished(
+    eventId: number,
+    appDomain?: string,
+  ): Promise<EventRow & { organiserName: string }> {
+    const now = Date.now();
+    let event = this.published.get(eventId);
+    if (!event || event.until <= now) {
+      const row = await this.events.findPublished(eventId);
+      if (!row) throw notFound(`No published event has the id ${eventId}`);
+      if (this.published.size > 1000) this.published.clear();
+      event = { event: row, until: now + PUBLISHED_TTL_MS };
+      this.published.set(eventId, event);
+    }
+    return this.checkDomain(event.event, appDomain);
+  }
+
+  private async checkDomain<E extends EventRow>(
+    event: E,
+    appDomain: string | undefined,
+  ): Promise<E> {
+    const eventId = event.id;
+    if (appDomain !== undefined) {
+      const organiser = await this.organisers.resolve(appDomain);
+      if (organiser.id !== event.organiserId)
+        throw notFound(`No published event has the id ${eventId}`);
+    }
     return event;
+  }
+
+  /** The event when it belongs to the organiser; another organiser's event does not exist for it. */
+  async requireOwned(eventId: number, organiserId: number): Promise<EventRow> {
+    const event = await this.events.findById(eventId);
+    if (!event || event.organiserId !== organiserId)
+      throw notFound(`No event has the id ${eventId}`);
+    return event;
+  }
+
+  async createFor(organiserId: number, input: EventInput): Promise<AdminEvent> {
+    const row = await this.events.create({
+      organiserId,
+      name: input.name,
+      eventDate: input.event_date,
+      city: input.city,
+      published: input.published,
+      clientName: input.client_name,
+      clientLogo: input.client_logo,
+      photosConfig: input.event_photos_config,
+    });
+    return this.adminView(row);
   }
 
   async require(eventId: number): Promise<EventRow> {
@@ -83,6 +142,7 @@ export class EventService {
           ? undefined
           : mergeDeep(current.photosConfig, patch.event_photos_config),
     });
+    this.published.delete(eventId);
     this.onChange();
     return this.adminView(row!);
   }

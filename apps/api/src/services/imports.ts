@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { crc32 } from 'node:zlib';
 import type { BlobStores } from '../adapters/blobs.js';
 import { EXTENSIONS, MIME_TYPES, probeImage, UnusableImageError } from '../adapters/images.js';
 import type { PhotoRepository } from '../repositories/photos.js';
@@ -61,47 +62,20 @@ export class ImportService {
     };
   }
 
+  async hasChecksum(eventId: number, checksum: string): Promise<boolean> {
+    return (await this.photos.findByChecksum(eventId, checksum)) !== undefined;
+  }
+
   /** Imports one photo; `known` holds checksums already in the event, to skip without decoding. */
   async importOne(
     eventId: number,
     source: ImportSource,
     known: Set<string> = new Set(),
+    uuid: string = randomUUID(),
   ): Promise<ImportResult> {
     const name = source.name;
     try {
-      const bytes = await source.read();
-      const checksum = createHash('sha256').update(bytes).digest('hex');
-      if (known.has(checksum)) return { name, status: 'skipped', reason: 'already imported' };
-      const probed = await probeImage(bytes);
-      const uuid = randomUUID();
-      const blobKey = `${eventId}/${uuid}.${EXTENSIONS[probed.kind]}`;
-      await this.blobs.originals.put(blobKey, bytes);
-      let inserted: boolean;
-      try {
-        inserted = await this.photos.insertUnlessDuplicate({
-          uuid,
-          eventId,
-          width: probed.width,
-          height: probed.height,
-          capturedAt: probed.capturedAt,
-          sortAt: probed.capturedAt ?? new Date(),
-          checksum,
-          byteSize: bytes.length,
-          mimeType: MIME_TYPES[probed.kind],
-          blobKey,
-          placeholder: probed.placeholder,
-        });
-      } catch (error) {
-        await this.blobs.originals.delete(blobKey);
-        throw error;
-      }
-      if (!inserted) {
-        // Another import of the same bytes won the race: keep its row, drop this copy.
-        await this.blobs.originals.delete(blobKey);
-        return { name, status: 'skipped', reason: 'already imported' };
-      }
-      known.add(checksum);
-      return { name, status: 'imported', uuid, width: probed.width, height: probed.height };
+      return await this.ingest(eventId, name, await source.read(), uuid, known);
     } catch (error) {
       if (error instanceof UnusableImageError)
         return { name, status: 'failed', reason: error.message };
@@ -111,5 +85,61 @@ export class ImportService {
         reason: `could not be imported: ${(error as Error).message}`,
       };
     }
+  }
+
+  /**
+   * Makes a photo of these bytes with the given id; throws UnusableImageError for a file that can
+   * never become one. Idempotent: run again with the same id (after a crash between storing and
+   * reporting), it reports the photo it made; with other bytes already in the event, 'skipped'.
+   */
+  async ingest(
+    eventId: number,
+    name: string,
+    bytes: Buffer,
+    uuid: string,
+    known: Set<string> = new Set(),
+  ): Promise<ImportResult> {
+    const checksum = createHash('sha256').update(bytes).digest('hex');
+    if (known.has(checksum)) return { name, status: 'skipped', reason: 'already imported' };
+    const existing = await this.photos.findByChecksum(eventId, checksum);
+    if (existing) {
+      known.add(checksum);
+      return existing.uuid === uuid
+        ? { name, status: 'imported', uuid, width: existing.width, height: existing.height }
+        : { name, status: 'skipped', reason: `already imported as ${existing.uuid}` };
+    }
+    const probed = await probeImage(bytes);
+    const blobKey = `${eventId}/${uuid}.${EXTENSIONS[probed.kind]}`;
+    await this.blobs.originals.put(blobKey, bytes);
+    let inserted: boolean;
+    try {
+      inserted = await this.photos.insertUnlessDuplicate({
+        uuid,
+        eventId,
+        width: probed.width,
+        height: probed.height,
+        capturedAt: probed.capturedAt,
+        sortAt: probed.capturedAt ?? new Date(),
+        checksum,
+        byteSize: bytes.length,
+        mimeType: MIME_TYPES[probed.kind],
+        blobKey,
+        placeholder: probed.placeholder,
+        crc32: crc32(bytes),
+      });
+    } catch (error) {
+      await this.blobs.originals.delete(blobKey);
+      throw error;
+    }
+    if (!inserted) {
+      const winner = await this.photos.findByChecksum(eventId, checksum);
+      if (winner?.uuid === uuid)
+        return { name, status: 'imported', uuid, width: winner.width, height: winner.height };
+      // Another import of the same bytes won the race: keep its row, drop this copy.
+      await this.blobs.originals.delete(blobKey);
+      return { name, status: 'skipped', reason: 'already imported' };
+    }
+    known.add(checksum);
+    return { name, status: 'imported', uuid, width: probed.width, height: probed.height };
   }
 }

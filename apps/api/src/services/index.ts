@@ -1,16 +1,25 @@
 import type { BlobStores } from '../adapters/blobs.js';
 import type { Db } from '../adapters/db/index.js';
+import { DatabaseJobQueue } from '../adapters/jobs/db-queue.js';
+import type { JobQueue } from '../adapters/jobs/types.js';
+import type { JobHandlers } from '../adapters/jobs/worker.js';
+import { DEFAULT_MAX_UPLOAD_BYTES } from '../config.js';
+import { BibRepository } from '../repositories/bibs.js';
 import { ContactMessageRepository } from '../repositories/contact.js';
 import { EventRepository } from '../repositories/events.js';
 import { OrganiserRepository } from '../repositories/organisers.js';
 import { PhotoRepository } from '../repositories/photos.js';
 import { ApiTokenRepository } from '../repositories/tokens.js';
+import { type BibReader, BibService, engineBibReader } from './bibs.js';
 import { ContactService } from './contact.js';
+import { DownloadService } from './downloads.js';
 import { EventService } from './events.js';
 import { ImportService } from './imports.js';
+import { createJobHandlers, JobService } from './jobs.js';
 import { OrganiserService } from './organisers.js';
 import { PhotoService } from './photos.js';
 import { ApiTokenService } from './tokens.js';
+import { UploadService } from './uploads.js';
 
 export interface Services {
   organisers: OrganiserService;
@@ -19,21 +28,57 @@ export interface Services {
   imports: ImportService;
   contact: ContactService;
   tokens: ApiTokenService;
+  jobs: JobService;
+  uploads: UploadService;
+  downloads: DownloadService;
+  bibs: BibService;
+  /** One handler per job kind, for a worker (the API's or the CLI's). */
+  jobHandlers: JobHandlers;
 }
 
-export function createServices(db: Db, blobs: BlobStores): Services {
+export interface ServiceOptions {
+  maxUploadBytes?: number;
+  /** Bib OCR of ingested photos (default true). */
+  ocrEnabled?: boolean;
+  /** Another queue than the database's (tests, or BullMQ later). */
+  queue?: JobQueue;
+  /** Another bib reader than the OCR engine (tests). */
+  bibReader?: BibReader;
+}
+
+export function createServices(db: Db, blobs: BlobStores, options: ServiceOptions = {}): Services {
   const eventRepo = new EventRepository(db);
   const photoRepo = new PhotoRepository(db);
   const organisers = new OrganiserService(new OrganiserRepository(db), eventRepo);
   const events = new EventService(eventRepo, photoRepo, organisers);
   const photos = new PhotoService(photoRepo, events, blobs);
   events.onChange = () => photos.forgetLookups();
+  const imports = new ImportService(photoRepo, events, blobs);
+  const jobs = new JobService(options.queue ?? new DatabaseJobQueue(db));
+  const reader =
+    (options.ocrEnabled ?? true) ? (options.bibReader ?? engineBibReader()) : undefined;
+  const bibs = new BibService(new BibRepository(db), photoRepo, events, blobs, reader);
+  photos.search = bibs;
+  const jobHandlers = createJobHandlers({
+    blobs,
+    events: eventRepo,
+    photos: photoRepo,
+    imports,
+    photoService: photos,
+    jobs,
+    readBibs: bibs.ocrEnabled ? (eventId, uuid) => bibs.readPhoto(eventId, uuid) : undefined,
+  });
   return {
     organisers,
     events,
     photos,
-    imports: new ImportService(photoRepo, events, blobs),
+    imports,
     contact: new ContactService(new ContactMessageRepository(db), organisers),
     tokens: new ApiTokenService(new ApiTokenRepository(db), organisers),
+    jobs,
+    uploads: new UploadService(blobs, jobs, options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES),
+    downloads: new DownloadService(photoRepo, events, blobs),
+    bibs,
+    jobHandlers,
   };
 }

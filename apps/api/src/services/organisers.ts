@@ -17,6 +17,7 @@ import type {
   OrganiserRow,
 } from '../repositories/organisers.js';
 import { absoluteAssetUrl, eventSlug } from './urls.js';
+import { photosConfigOf } from './events.js';
 
 /** Spec §9: the home page shows recent events; 12 fill its grid. */
 export const RECENT_EVENTS_COUNT = 12;
@@ -145,8 +146,11 @@ export class OrganiserService {
   }
 
   private async summaries(rows: EventRow[]): Promise<EventSummary[]> {
+    // Privacy mode (show_all_images false): a private event's photos are found by search only, so
+    // its summary carries none (the site shows the event's banner or a plain card instead).
+    const open = rows.filter((r) => photosConfigOf(r).feature_flag.show_all_images);
     const photos = await this.events.summaryPhotos(
-      rows.map((r) => r.id),
+      open.map((r) => r.id),
       SUMMARY_PHOTO_COUNT,
     );
     return rows.map((row) => ({

@@ -2,8 +2,10 @@ import type { PhotoPage } from '@eventsite/contract';
 import type { BlobStores } from '../adapters/blobs.js';
 import { MIME_TYPES, renderVariant, type VariantFormat } from '../adapters/images.js';
 import { badRequest, notFound } from '../errors.js';
-import type { PhotoRepository, PhotoRow } from '../repositories/photos.js';
-import type { EventService } from './events.js';
+import { AppError } from '../errors.js';
+import type { BibFilter, PhotoRepository, PhotoRow } from '../repositories/photos.js';
+import type { EventRow } from '../repositories/events.js';
+import { type EventService, photosConfigOf } from './events.js';
 import { kebabCase } from './urls.js';
 
 /** Width served when a caller asks for none: sharp on screens, never upscaled. */
@@ -53,6 +55,13 @@ class ByteLru {
     }
     return value;
   }
+  deletePrefix(prefix: string): void {
+    for (const [k, v] of this.entries) {
+      if (!k.startsWith(prefix)) continue;
+      this.entries.delete(k);
+      this.bytes -= v.length;
+    }
+  }
   set(key: string, value: Buffer): void {
     if (value.length > this.budget / 4) return;
     const old = this.entries.get(key);
@@ -77,7 +86,25 @@ const LOOKUP_MAX = 20_000;
 
 type ServablePhoto = NonNullable<Awaited<ReturnType<PhotoRepository['findServable']>>>;
 
+/** The widths rendered at ingest (WebP): the gallery grid and the viewer ask for these most. */
+export const PRERENDERED_WIDTHS = [480, 1280] as const;
+
+export const PRIVATE_GALLERY_MESSAGE =
+  'This gallery is private: search for your photos by bib number or name.';
+
+export interface PhotoSearch {
+  bib?: string | undefined;
+  name?: string | undefined;
+}
+
+/** Turns a bib or name search into the bib rows that find photos (the bib service). */
+export interface PhotoSearchResolver {
+  filterFor(event: EventRow, search: PhotoSearch): Promise<BibFilter>;
+}
+
 export class PhotoService {
+  search: PhotoSearchResolver | undefined;
+
   private readonly inFlight = new Map<string, Promise<Buffer>>();
   private readonly memory = new ByteLru(64 * 1024 * 1024);
   private readonly lookups = new Map<string, { photo: ServablePhoto; until: number }>();
@@ -88,10 +115,31 @@ export class PhotoService {
     private readonly blobs: BlobStores,
   ) {}
 
-  async page(eventId: number, cursor: string | undefined, limit: number): Promise<PhotoPage> {
-    await this.events.requirePublished(eventId);
+  /**
+   * A page of an event's photos in gallery order, or of those a bib or name search finds.
+   * Privacy mode (show_all_images false): only searches answer.
+   */
+  async page(
+    eventId: number,
+    cursor: string | undefined,
+    limit: number,
+    options: PhotoSearch & { appDomain?: string | undefined } = {},
+  ): Promise<PhotoPage> {
+    const event = await this.events.requirePublished(eventId, options.appDomain);
     const after = cursor === undefined ? null : decodeCursor(cursor);
-    const rows = await this.photos.page(eventId, after, limit + 1);
+    let rows: PhotoRow[];
+    let total: number;
+    if (options.bib !== undefined || options.name !== undefined) {
+      if (!this.search) throw new AppError(403, 'Search is not available for this event.');
+      const filter = await this.search.filterFor(event, { bib: options.bib, name: options.name });
+      rows = await this.photos.pageByBibs(eventId, filter, after, limit + 1);
+      total = await this.photos.countByBibs(eventId, filter);
+    } else {
+      if (!photosConfigOf(event).feature_flag.show_all_images)
+        throw new AppError(403, PRIVATE_GALLERY_MESSAGE);
+      rows = await this.photos.page(eventId, after, limit + 1);
+      total = await this.photos.count(eventId);
+    }
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
     return {
@@ -102,9 +150,35 @@ export class PhotoService {
         placeholder: p.placeholder,
         captured_at: p.capturedAt ? p.capturedAt.toISOString() : null,
       })),
-      total: await this.photos.count(eventId),
+      total,
       next_cursor: rows.length > limit && last ? encodeCursor(last) : null,
     };
+  }
+
+  /** Renders the most requested variants now (at ingest), so the first visitors wait for none. */
+  async prerender(uuid: string): Promise<void> {
+    const photo = await this.photos.findByUuid(uuid);
+    if (!photo) return;
+    for (const width of PRERENDERED_WIDTHS) {
+      const key = variantKey(photo.uuid, width, 'webp');
+      if (await this.blobs.variants.has(key)) continue;
+      await this.makeVariant(photo, key, width, 'webp');
+    }
+  }
+
+  /**
+   * Deletes a photo of the organiser's events: its row (and bib rows), its original, every
+   * variant on disk and in memory, and cached lookups. 404 for a photo of another organiser.
+   */
+  async delete(uuid: string, organiserId: number): Promise<void> {
+    const id = uuid.toLowerCase();
+    const photo = await this.photos.findOwned(id, organiserId);
+    if (!photo) throw notFound(`No photo has the id ${uuid}`);
+    await this.photos.delete(id);
+    this.lookups.delete(id);
+    this.memory.deletePrefix(`${id}/`);
+    await this.blobs.originals.delete(photo.blobKey);
+    await this.blobs.variants.deletePrefix(id);
   }
 
   /** A display variant; made from the original on first request, then cached. */
@@ -116,8 +190,7 @@ export class PhotoService {
     const photo = await this.servable(uuid);
     const format = negotiateFormat(accept);
     const w = width ?? DEFAULT_DISPLAY_WIDTH;
-    const ext = format === 'jpeg' ? 'jpg' : format;
-    const key = `${photo.uuid}/${w}.${VARIANT_VERSION}.${ext}`;
+    const key = variantKey(photo.uuid, w, format);
     return {
       etag: `"${photo.uuid}-${w}-${format}-${VARIANT_VERSION}"`,
       contentType: MIME_TYPES[format],
@@ -201,6 +274,11 @@ export class PhotoService {
 
   /** How many variants this process rendered (not served from cache): lets tests see the work done once. */
   renders = 0;
+}
+
+/** Where a variant is kept in the variants store: every variant of a photo under `{uuid}/`. */
+export function variantKey(uuid: string, width: number, format: VariantFormat): string {
+  return `${uuid}/${width}.${VARIANT_VERSION}.${format === 'jpeg' ? 'jpg' : format}`;
 }
 
 function encodeCursor(photo: PhotoRow): string {

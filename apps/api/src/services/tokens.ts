@@ -19,4 +19,10 @@ export class ApiTokenService {
     await this.tokens.insert(organiser.id, hashToken(token), label);
     return { token, organiserId: organiser.id };
   }
+
+  /** The organiser a bearer token acts for, or undefined for an unknown or revoked token. */
+  async authenticate(token: string): Promise<number | undefined> {
+    if (!/^est_[A-Za-z0-9_-]{20,100}$/.test(token)) return undefined;
+    return this.tokens.organiserOf(hashToken(token));
+  }
 }

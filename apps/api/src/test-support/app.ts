@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.js';
+import { type AppOptions, buildApp } from '../app.js';
 import { type BlobStores, localBlobStores } from '../adapters/blobs.js';
 import type { Database } from '../adapters/db/index.js';
 import { type ApiConfig, loadConfig } from '../config.js';
@@ -23,7 +23,15 @@ export interface TestApp {
 }
 
 /** The app over a fresh database and data folder, as a caller sees it through `inject`. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Partial<
+    Pick<
+      AppOptions,
+      'worker' | 'jobRetryBaseMs' | 'jobIdleMs' | 'jobLeaseMs' | 'downloadsPerMinute' | 'bibReader'
+    >
+  > = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'eventsite-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env });
   const database = await createTestDatabase();
@@ -36,7 +44,14 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       callback();
     },
   });
-  const app = await buildApp({ config, database, blobs, logger: { level: 'warn', stream } });
+  const app = await buildApp({
+    config,
+    database,
+    blobs,
+    logger: { level: 'warn', stream },
+    jobIdleMs: 100,
+    ...options,
+  });
   await app.ready();
   return {
     app,

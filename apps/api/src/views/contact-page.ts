@@ -78,10 +78,10 @@ export function renderContactPage(model: ContactPageModel, nonce: string): strin
 <style nonce="${nonce}">
   *{box-sizing:border-box}
   body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2328;background:#fff}
-  header{display:flex;align-items:center;gap:14px;padding:10px 20px;background:#fff;border-bottom:4px solid ${theme}}
-  header img{max-height:36px;width:auto}
+  .masthead{display:flex;align-items:center;gap:14px;padding:10px 20px;background:#fff;border-bottom:4px solid ${theme}}
+  .masthead img{max-height:36px;width:auto}
   h1{font-size:1.05rem;margin:0;color:#1f2328}
-  main{max-width:560px;margin:0 auto;padding:16px 20px}
+  .content{max-width:560px;margin:0 auto;padding:16px 20px}
   label{display:block;margin:0 0 10px;font-weight:600;font-size:.9rem}
   input,textarea{display:block;width:100%;margin-top:4px;padding:8px 10px;border:1px solid #c9ced6;border-radius:6px;font:inherit;font-weight:400}
   input:focus,textarea:focus{outline:2px solid ${theme};outline-offset:1px}
@@ -94,9 +94,11 @@ export function renderContactPage(model: ContactPageModel, nonce: string): strin
 </style>
 </head>
 <body>
-<header>${logo}<h1>Contact ${escapeHtml(model.organiserName)}</h1></header>
-<main>
+<main aria-label="Contact form">
+<div class="masthead">${logo}<h1>Contact ${escapeHtml(model.organiserName)}</h1></div>
+<div class="content">
 ${body}
+</div>
 </main>
 </body>
 </html>`;

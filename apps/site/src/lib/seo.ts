@@ -31,17 +31,19 @@ export interface PageMetadataInput {
   path: string;
   origin: string;
   image: { url: string; width?: number; height?: number } | null;
+  /** og:url when it differs from the canonical path (a shared photo, a search). */
+  shareUrl?: string;
 }
 
 /** Title, description, Open Graph and Twitter tags together: a page's set is never half-merged. */
-export function pageMetadata({ title, description, siteName, path, origin, image }: PageMetadataInput): Metadata {
+export function pageMetadata({ title, description, siteName, path, origin, image, shareUrl }: PageMetadataInput): Metadata {
   const images = image ? [image] : undefined;
   return {
     metadataBase: new URL(origin),
     title: { absolute: title },
     description,
     alternates: { canonical: path },
-    openGraph: { type: 'website', title, description, siteName, url: path, images },
+    openGraph: { type: 'website', title, description, siteName, url: shareUrl ?? path, images },
     twitter: { card: 'summary_large_image', title, description, images: image ? [image.url] : undefined },
   };
 }

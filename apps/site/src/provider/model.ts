@@ -38,4 +38,6 @@ export interface EventPage {
   bannerUrl: string | null;
   /** Co-brand client logo, only when enabled and an http(s) URL. */
   clientLogo: string | null;
+  /** Co-brand client name, only when enabled and set. */
+  clientName: string | null;
 }

@@ -1,22 +1,220 @@
-import { DEFAULT_PHOTO_PAGE_SIZE, photoPage, type PhotoPage } from '@eventsite/contract';
-import { buildUrl, requestEnvelope } from './envelope';
+import {
+  DEFAULT_PHOTO_PAGE_SIZE,
+  MAX_PHOTO_PAGE_SIZE,
+  ENVELOPE_SUCCESS,
+  photoPage,
+  raceResult,
+  type DownloadRequest,
+  type PhotoPage,
+  type RaceResult,
+} from '@eventsite/contract';
+import type { z } from 'zod';
+import { contentLength, attachmentName, downloadErrorMessage, type Progress } from '@/lib/gallery/download';
+import { photoUrl } from '@/lib/photos';
+import { MESSAGES, ProviderError, buildUrl } from './envelope';
+
+/**
+ * The gallery's calls from the browser. The API base comes from the server as a prop, so it is
+ * never baked into the build.
+ */
 
 /** Photos a gallery page asks for at once. */
 export const PHOTO_PAGE_LIMIT = DEFAULT_PHOTO_PAGE_SIZE;
 
+const eventPath = (eventId: number, rest: string) => `/api/v1/client/events/${encodeURIComponent(String(eventId))}${rest}`;
+
+/** The envelope's message (or null) of any JSON body. */
+async function envelopeMessage(response: Response): Promise<string | null> {
+  try {
+    const body = (await response.json()) as { message?: unknown } | null;
+    return body && typeof body.message === 'string' && body.message.trim() !== '' ? body.message : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * `GET /api/v1/client/events/{eventId}/photos?cursor=&limit=`, from the browser: the API base
- * comes from the server as a prop, so it is never baked into the build.
+ * A browser call: like the server's requestEnvelope, except that a refusal keeps the server's
+ * words (e.g. 403 'This gallery is private: search for your photos'), so the gallery can show them.
  */
-export function fetchPhotoPage(
+async function galleryEnvelope<T extends z.ZodType>(url: string, schema: T, fetchImpl: typeof fetch, signal?: AbortSignal): Promise<z.infer<T>> {
+  let response: Response;
+  try {
+    response = await fetchImpl(url, { headers: { accept: 'application/json' }, signal });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ProviderError(MESSAGES.unknown);
+  }
+  if (!response.ok) {
+    throw new ProviderError((await envelopeMessage(response)) ?? MESSAGES.httpError(response.status), response.status);
+  }
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    throw new ProviderError(MESSAGES.unknown, response.status);
+  }
+  const envelope = (body ?? {}) as { status?: unknown; message?: unknown; data?: unknown };
+  if (typeof body !== 'object' || envelope.status !== ENVELOPE_SUCCESS) {
+    const message = typeof envelope.message === 'string' && envelope.message.trim() !== '' ? envelope.message : MESSAGES.invalidResponse;
+    throw new ProviderError(message, response.status);
+  }
+  const parsed = schema.safeParse(envelope.data);
+  if (!parsed.success) throw new ProviderError(MESSAGES.invalidResponse, response.status);
+  return parsed.data;
+}
+
+export interface PhotoPageQuery {
+  cursor?: string | null;
+  limit?: number;
+  /** A search: `bib` or `name`. */
+  search?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/**
+ * `GET /api/v1/client/events/{eventId}/photos?cursor=&limit=[&bib=|&name=]`: one page of the
+ * event's photos, or of a search's.
+ */
+export function fetchPhotoPage(apiBase: string, eventId: number, query: PhotoPageQuery = {}, fetchImpl: typeof fetch = fetch): Promise<PhotoPage> {
+  const params: Record<string, string | number> = { ...(query.search ?? {}), limit: query.limit ?? PHOTO_PAGE_LIMIT };
+  if (query.cursor) params.cursor = query.cursor;
+  return galleryEnvelope(buildUrl(apiBase, eventPath(eventId, '/photos'), params), photoPage, fetchImpl, query.signal);
+}
+
+/**
+ * Every photo id of a listing (the event, or a search), page after page of the largest size,
+ * up to `limit`: what 'Select all' of a long listing selects without drawing it.
+ */
+export async function fetchAllPhotoIds(
   apiBase: string,
   eventId: number,
-  cursor: string | null,
-  limit = PHOTO_PAGE_LIMIT,
+  search: Record<string, string>,
+  limit: number,
+  signal?: AbortSignal,
   fetchImpl: typeof fetch = fetch,
-): Promise<PhotoPage> {
-  const query: Record<string, string | number> = { limit };
-  if (cursor) query.cursor = cursor;
-  const url = buildUrl(apiBase, `/api/v1/client/events/${encodeURIComponent(String(eventId))}/photos`, query);
-  return requestEnvelope(url, photoPage, undefined, fetchImpl);
+): Promise<string[]> {
+  const ids: string[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: PhotoPage = await fetchPhotoPage(apiBase, eventId, { cursor, search, limit: MAX_PHOTO_PAGE_SIZE, signal }, fetchImpl);
+    for (const p of page.photos) if (ids.length < limit) ids.push(p.uuid);
+    cursor = page.next_cursor;
+  } while (cursor && ids.length < limit);
+  return ids;
+}
+
+/** `GET /api/v1/client/events/{eventId}/results/{bib}`: the bib's race result, or null (404). */
+export async function fetchRaceResult(apiBase: string, eventId: number, bib: string, fetchImpl: typeof fetch = fetch, signal?: AbortSignal): Promise<RaceResult | null> {
+  try {
+    return await galleryEnvelope(buildUrl(apiBase, eventPath(eventId, `/results/${encodeURIComponent(bib)}`)), raceResult, fetchImpl, signal);
+  } catch (error) {
+    if (error instanceof ProviderError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** `GET /events/photos/{uuid}?download=1`: the original, as an attachment. */
+export function photoDownloadUrl(apiBase: string, uuid: string): string {
+  return `${apiBase.replace(/\/+$/, '')}/events/photos/${encodeURIComponent(uuid)}?download=1`;
+}
+
+export { photoUrl };
+
+/** `POST /api/v1/client/events/{eventId}/downloads`. */
+export function downloadsUrl(apiBase: string, eventId: number): string {
+  return buildUrl(apiBase, eventPath(eventId, '/downloads'));
+}
+
+/** A refused or failed zip download: the message is the one to show. */
+export class DownloadError extends Error {
+  readonly status: number | null;
+  constructor(message: string, status: number | null) {
+    super(message);
+    this.name = 'DownloadError';
+    this.status = status;
+  }
+}
+
+/** Where a zip's bytes go as they come: memory (then a Blob) or a file the visitor picked. */
+export interface ZipSink {
+  write(chunk: Uint8Array): Promise<void> | void;
+  close(): Promise<void> | void;
+  abort(): Promise<void> | void;
+}
+
+export interface ZipDownload {
+  filename: string;
+  /** The zip, when it was collected in memory (no sink given). */
+  blob: Blob | null;
+  bytes: number;
+}
+
+/**
+ * `POST /api/v1/client/events/{eventId}/downloads` with `{photo_ids}` or `{all: true}`: reads the
+ * zip as it streams, reporting progress as received / Content-Length. A refusal (a JSON envelope)
+ * becomes a DownloadError with the server's message; an abort rejects with the AbortError.
+ */
+export async function downloadZip(
+  apiBase: string,
+  eventId: number,
+  request: DownloadRequest,
+  options: { signal?: AbortSignal; onProgress?: (p: Progress) => void; sink?: ZipSink; fetchImpl?: typeof fetch } = {},
+): Promise<ZipDownload> {
+  const fetchImpl = options.fetchImpl ?? fetch;
+  let response: Response;
+  try {
+    response = await fetchImpl(downloadsUrl(apiBase, eventId), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/zip, application/json' },
+      body: JSON.stringify(request),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new DownloadError(downloadErrorMessage(null, null), null);
+  }
+  const type = response.headers.get('content-type') ?? '';
+  if (!response.ok || type.includes('application/json')) {
+    const status = response.ok ? null : response.status;
+    throw new DownloadError(downloadErrorMessage(status, await envelopeMessage(response)), status);
+  }
+  const total = contentLength(response.headers.get('content-length'));
+  const filename = attachmentName(response.headers.get('content-disposition'), 'photos.zip');
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  const sink = options.sink;
+  options.onProgress?.({ received, total });
+  try {
+    if (!response.body) {
+      const buffer = new Uint8Array(await response.arrayBuffer());
+      received = buffer.byteLength;
+      if (sink) await sink.write(buffer);
+      else chunks.push(buffer);
+    } else {
+      const reader = response.body.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        received += value.byteLength;
+        if (sink) await sink.write(value);
+        else chunks.push(value);
+        options.onProgress?.({ received, total });
+      }
+    }
+  } catch (error) {
+    await sink?.abort();
+    if (options.signal?.aborted) throw error;
+    throw new DownloadError('The download was interrupted. Check your connection and try again.', null);
+  }
+  if (total !== null && received !== total) {
+    await sink?.abort();
+    throw new DownloadError('The download was interrupted. Check your connection and try again.', null);
+  }
+  options.onProgress?.({ received, total: total ?? received });
+  if (sink) {
+    await sink.close();
+    return { filename, blob: null, bytes: received };
+  }
+  return { filename, blob: new Blob(chunks as BlobPart[], { type: 'application/zip' }), bytes: received };
 }

@@ -58,5 +58,6 @@ export function reshapeEventConfig(raw: unknown): EventPage {
     config: event_photos_config,
     bannerUrl: banner.enabled ? httpUrlOrNull(banner.image_url) : null,
     clientLogo: event_photos_config.feature_flag.client_enabled ? httpUrlOrNull(event_details.client.logo) : null,
+    clientName: event_photos_config.feature_flag.client_enabled ? event_details.client.name.trim() || null : null,
   };
 }

@@ -43,6 +43,11 @@ export function databaseTarget(config: {
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle connection the server ends (a restart, a failover, an operator's kill) must not
+    // crash the process: the pool drops it and the next query opens a new one.
+    pool.on('error', (error) => {
+      console.warn(`PostgreSQL connection lost (it will be replaced): ${error.message}`);
+    });
     // Fail at start with a clear message rather than on the first request.
     try {
       const client = await pool.connect();

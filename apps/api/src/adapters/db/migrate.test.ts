@@ -24,12 +24,16 @@ describe('migrations', () => {
       )) as unknown as { rows: Array<{ table_name: string }> };
       expect(result.rows.map((r) => r.table_name)).toEqual([
         'api_tokens',
+        'certificate_templates',
         'contact_forms',
         'contact_messages',
         'events',
+        'jobs',
         'organiser_domains',
         'organisers',
+        'photo_bibs',
         'photos',
+        'race_results',
       ]);
     } finally {
       await database.close();

@@ -2,6 +2,7 @@ import {
   bigint,
   boolean,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -103,6 +104,8 @@ export const photos = pgTable(
     blobKey: text('blob_key').notNull(),
     /** thumbhash, base64. */
     placeholder: text('placeholder'),
+    /** CRC-32 of the original's bytes (unsigned), for zips of known length; null for rows imported before it was kept. */
+    crc32: bigint('crc32', { mode: 'number' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -157,6 +160,102 @@ export const apiTokens = pgTable(
   (t) => [uniqueIndex('api_tokens_token_hash_key').on(t.tokenHash)],
 );
 
+/**
+ * Background jobs (adapters/jobs): one row per unit of work, claimed with FOR UPDATE SKIP LOCKED.
+ * `idempotency_key` makes enqueueing the same work twice a no-op.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    state: text('state', { enum: ['queued', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
+    /** Lower runs first: 1 ingest, 2 bibs. */
+    priority: integer('priority').notNull().default(1),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    runAt: timestamp('run_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    lockedAt: timestamp('locked_at', { withTimezone: true, precision: 3 }),
+    lastError: text('last_error'),
+    /** What a finished job reports (e.g. the photo it made, or that it was a duplicate). */
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** The event the job works for, so that its progress can be listed; null for other jobs. */
+    eventId: integer('event_id').references(() => events.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('jobs_idempotency_key').on(t.idempotencyKey),
+    index('jobs_claim_idx').on(t.state, t.priority, t.id),
+    index('jobs_event_idx').on(t.eventId, t.state),
+  ],
+);
+
+/** Bibs seen on a photo: OCR detections (every one, with its confidence) and manual tags. */
+export const photoBibs = pgTable(
+  'photo_bibs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    photoUuid: uuid('photo_uuid')
+      .notNull()
+      .references(() => photos.uuid, { onDelete: 'cascade' }),
+    /** Denormalised from the photo: the search index is (event_id, bib). */
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    bib: text('bib').notNull(),
+    /** 0..1; 1 for manual tags. */
+    confidence: doublePrecision('confidence').notNull(),
+    boxX: doublePrecision('box_x'),
+    boxY: doublePrecision('box_y'),
+    boxW: doublePrecision('box_w'),
+    boxH: doublePrecision('box_h'),
+    source: text('source', { enum: ['ocr', 'manual'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('photo_bibs_event_bib_idx').on(t.eventId, t.bib),
+    index('photo_bibs_photo_idx').on(t.photoUuid),
+  ],
+);
+
+export type RaceResultSplits = Record<string, string>;
+
+export const raceResults = pgTable(
+  'race_results',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    bib: text('bib').notNull(),
+    name: text('name').notNull(),
+    /** Lowercase, accents and punctuation removed (results/names normaliseName). */
+    nameNormalised: text('name_normalised').notNull(),
+    gender: text('gender'),
+    category: text('category'),
+    gunTime: text('gun_time'),
+    netTime: text('net_time'),
+    status: text('status'),
+    overallRank: integer('overall_rank'),
+    categoryRank: integer('category_rank'),
+    splits: jsonb('splits').$type<RaceResultSplits>().notNull().default({}),
+  },
+  (t) => [uniqueIndex('race_results_event_bib_key').on(t.eventId, t.bib)],
+);
+
+export const certificateTemplates = pgTable('certificate_templates', {
+  eventId: integer('event_id')
+    .primaryKey()
+    .references(() => events.id, { onDelete: 'cascade' }),
+  template: jsonb('template').$type<Record<string, unknown>>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const schema = {
   organisers,
   organiserDomains,
@@ -165,4 +264,8 @@ export const schema = {
   contactForms,
   contactMessages,
   apiTokens,
+  jobs,
+  photoBibs,
+  raceResults,
+  certificateTemplates,
 };

@@ -1,5 +1,7 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
+import { DEMO_ORGANISERS } from '../../demo/data.js';
 import { createDemo, demoPhotoCount, GROUND_TRUTH_FILE } from '../../demo/seed.js';
 import { CliError, type CliIo, withServices } from '../io.js';
 import { progress } from '../progress.js';
@@ -23,6 +25,14 @@ export function demoCommand(program: Command, io: CliIo) {
             io.out(
               `The database already has ${existing.length} organiser(s): demo data not created.`,
             );
+            const demoDomains = DEMO_ORGANISERS.map((o) => (o.config.domains as string[])[0]);
+            const looksLikeDemo = existing.some((o) => demoDomains.includes(o.domains[0] ?? ''));
+            if (looksLikeDemo && !existsSync(path.join(config.dataDir, GROUND_TRUTH_FILE))) {
+              io.err(
+                'Warning: an earlier demo run seems to have stopped before the end (no ' +
+                  `${GROUND_TRUTH_FILE}). For the whole demo, start again with an empty DATA_DIR or database.`,
+              );
+            }
             return;
           }
           throw new CliError(

@@ -20,8 +20,13 @@ export function EventHeader({ event, showCount, actions, kicker }: { event: Even
           </p>
         </div>
         <div className="event-header-actions">
-          {event.clientLogo ? (
-            <img className="client-logo" src={event.clientLogo} alt={details.client.name || 'Event partner'} height={40} />
+          {event.clientLogo || event.clientName ? (
+            <p className="co-brand">
+              <span className="co-brand-text">{`In partnership with ${event.clientName ?? ''}`.trim()}</span>
+              {event.clientLogo ? (
+                <img className="client-logo" src={event.clientLogo} alt={event.clientName ? '' : 'Event partner'} height={40} />
+              ) : null}
+            </p>
           ) : null}
           {actions}
         </div>

@@ -9,6 +9,30 @@ export const GALLERY_STRINGS = {
 /** Spec §9: the skeleton while the gallery loads. */
 export const SKELETON_SQUARES = 12;
 
+/** Our own words for the states the spec does not show. */
+export const GALLERY_TEXT = {
+  emptyTitle: 'No photos yet',
+  emptyText: 'The photographers are still uploading. Photos of this event will appear here as soon as they are ready — check back soon.',
+  privateTitle: 'Photos are private',
+  privateText: (how: string) =>
+    `To protect participants’ privacy, the photos of this event are not listed. Find yours ${how}: only the photos you appear in are shown.`,
+  loadFailed: 'Failed to load photos',
+  moreFailed: 'Could not load more photos.',
+  showAll: 'Show all photos',
+  loadMore: 'Load more photos',
+  photoLabel: (n: number, total: number) => `Photo ${n.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`,
+  partnership: (client: string) => `In partnership with ${client}`,
+  certificate: 'Make your finisher certificate',
+} as const;
+
+/** How the privacy prompt says photos are found, from the searches the event offers. */
+export function findHow(bib: boolean, name: boolean): string {
+  if (bib && name) return 'by bib number or by name';
+  if (bib) return 'by bib number';
+  if (name) return 'by name';
+  return 'through the link the organiser sent you';
+}
+
 /** Spec §2, the promo editor, word for word. */
 export const PROMO_EDITOR_STRINGS = {
   noSlug: 'Event slug is required',
@@ -16,3 +40,8 @@ export const PROMO_EDITOR_STRINGS = {
   loading: 'Loading promo editor...',
   title: (name: string) => (name.trim() ? `${name.trim()} | Promo` : 'Event Promo'),
 } as const;
+
+/** 1,234 photos */
+export function photoCount(n: number): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? 'photo' : 'photos'}`;
+}

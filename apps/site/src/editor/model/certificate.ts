@@ -1,9 +1,10 @@
+import type { CertificateTemplate } from '@eventsite/contract';
 import { z } from 'zod';
 import { formatEventDate, formatRaceTime, ordinal } from './format';
 import { TEMPLATES, type EventData } from './templates';
 import { FIELD_PLACEHOLDERS } from './templates/certificate';
 import { designOf, gradient, text } from './templates/shared';
-import { CERTIFICATE_FIELDS, certificateFieldKey, type CertificateFieldKey, type Design } from './schema';
+import { type CertificateFieldKey, type Design } from './schema';
 
 /**
  * A participant's race result: `GET /api/v1/client/events/{eventId}/results/{bib}` (envelope
@@ -24,36 +25,11 @@ export type RaceResult = z.infer<typeof raceResult>;
 /** What the participant typed when there are no results (or to correct them). */
 export type TypedEntry = { bib?: string; name?: string; time?: string };
 
-const hex = z.string().regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/);
-
 /**
- * The organiser's own certificate design: `GET /api/v1/client/events/{eventId}/certificate-template`
- * (envelope `data`), used when `enable_custom_certificate` is on. The organiser supplies a full
- * page background (their artwork, already carrying logos and static wording) and where each
- * field's text goes. Coordinates are PDF points from the page's TOP-LEFT corner (y grows down),
- * `x` is the anchor for `align` (the left edge, centre or right edge of the text).
+ * The organiser's own certificate design (`enable_custom_certificate`):
+ * `GET /api/v1/client/events/{eventId}/certificate-template`. Its shape is the contract's.
  */
-export const certificateTemplate = z.object({
-  page: z.object({
-    size: z.literal('A4'),
-    orientation: z.enum(['landscape', 'portrait']),
-  }),
-  background_url: z.string().url().regex(/^https?:\/\//i),
-  fields: z
-    .array(
-      z.object({
-        key: certificateFieldKey,
-        x: z.number().min(0).max(842),
-        y: z.number().min(0).max(842),
-        font_size: z.number().min(4).max(200),
-        colour: hex,
-        align: z.enum(['left', 'center', 'right']),
-        font_weight: z.enum(['regular', 'bold']),
-      }),
-    )
-    .max(CERTIFICATE_FIELDS.length * 2),
-});
-export type CertificateTemplate = z.infer<typeof certificateTemplate>;
+export { certificateTemplate, type CertificateTemplate } from '@eventsite/contract';
 
 /** The field values: results first, what the participant typed over them, event data last. */
 export function certificateValues(event: EventData, result?: RaceResult, typed: TypedEntry = {}): Record<CertificateFieldKey, string> {

@@ -1,3 +1,4 @@
+import { CERTIFICATE_FIELDS, certificateFieldKey, type CertificateFieldKey } from '@eventsite/contract';
 import { z } from 'zod';
 
 /**
@@ -24,19 +25,7 @@ export const fill = z.union([colour, linearGradient]);
 export type Fill = z.infer<typeof fill>;
 
 /** What a certificate field's text is filled from (race results, event data or the participant). */
-export const CERTIFICATE_FIELDS = [
-  'name',
-  'bib',
-  'net_time',
-  'gun_time',
-  'overall_rank',
-  'category_rank',
-  'category',
-  'event_name',
-  'event_date',
-] as const;
-export const certificateFieldKey = z.enum(CERTIFICATE_FIELDS);
-export type CertificateFieldKey = z.infer<typeof certificateFieldKey>;
+export { CERTIFICATE_FIELDS, certificateFieldKey, type CertificateFieldKey };
 
 const base = {
   id: z.string().min(1).max(64),

@@ -1,0 +1,91 @@
+/**
+ * The job kinds: a typed union, each kind with its payload. Every kind has exactly one handler
+ * (services/jobs.ts), checked when the worker starts.
+ */
+export interface JobPayloads {
+  /** A file waiting in the incoming store becomes a photo: probe, store, variants, then `bibs`. */
+  ingest: {
+    eventId: number;
+    /** The photo's id, chosen when the file was accepted. */
+    uuid: string;
+    /** Key of the file in the incoming blob store. */
+    incomingKey: string;
+    filename: string;
+  };
+  /** Bib OCR of one photo. */
+  bibs: { eventId: number; uuid: string };
+}
+
+export type JobKind = keyof JobPayloads;
+export const JOB_KINDS = ['ingest', 'bibs'] as const satisfies readonly JobKind[];
+
+/** Lower runs first. */
+export const JOB_PRIORITY: Record<JobKind, number> = { ingest: 1, bibs: 2 };
+
+export type JobState = 'queued' | 'running' | 'done' | 'failed';
+
+export interface NewJob<K extends JobKind = JobKind> {
+  kind: K;
+  payload: JobPayloads[K];
+  /** Enqueueing twice with one key is a no-op (unless the first failed: then it is queued again). */
+  idempotencyKey: string;
+  eventId?: number | null;
+  priority?: number;
+  maxAttempts?: number;
+}
+
+export type Job = {
+  [K in JobKind]: {
+    id: number;
+    kind: K;
+    payload: JobPayloads[K];
+    state: JobState;
+    attempts: number;
+    maxAttempts: number;
+    eventId: number | null;
+    idempotencyKey: string;
+  };
+}[JobKind];
+
+export interface JobFailure {
+  jobId: number;
+  kind: JobKind;
+  /** The file name or photo the job was about. */
+  subject: string;
+  attempts: number;
+  lastError: string;
+  state: JobState;
+}
+
+export interface JobOutcome {
+  state: JobState;
+  lastError: string | null;
+  result: Record<string, unknown> | null;
+}
+
+export interface JobCounts {
+  queued: number;
+  running: number;
+  done: number;
+  failed: number;
+}
+
+/** A job that must not be retried (the input can never succeed): fails at once with its message. */
+export class PermanentJobError extends Error {}
+
+/** The queue, behind an interface: a table in the database now, BullMQ on Redis possibly later. */
+export interface JobQueue {
+  /** Ids of the jobs, in order; an existing key gives the existing job's id (re-queued if it had failed). */
+  enqueue(jobs: NewJob[]): Promise<number[]>;
+  /** The next due job (of these kinds, default all), now 'running' with attempts + 1, or null when none is due. */
+  claim(kinds?: readonly JobKind[]): Promise<Job | null>;
+  complete(id: number, result?: Record<string, unknown>): Promise<void>;
+  /** Back to 'queued' at `retryAt`, or 'failed' for good when retryAt is null. */
+  fail(id: number, error: string, retryAt: Date | null): Promise<void>;
+  /** 'running' jobs locked before now - leaseMs go back to 'queued' (their worker died); how many. */
+  recoverStale(leaseMs: number): Promise<number>;
+  counts(eventId: number): Promise<JobCounts>;
+  failures(eventId: number, limit: number): Promise<JobFailure[]>;
+  /** State, last error and result of each of these jobs. */
+  states(ids: number[]): Promise<Map<number, JobOutcome>>;
+}

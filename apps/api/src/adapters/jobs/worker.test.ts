@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../test-support/database.js';
+import type { Database } from '../db/index.js';
+import { DatabaseJobQueue } from './db-queue.js';
+import { PermanentJobError } from './types.js';
+import { checkHandlers, type JobHandlers, JobWorker, retryDelay } from './worker.js';
+
+let database: Database;
+let queue: DatabaseJobQueue;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  queue = new DatabaseJobQueue(database.db);
+});
+afterAll(() => database.close());
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until(check: () => Promise<boolean>, timeoutMs = 10_000) {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await sleep(20);
+  }
+}
+
+const bibs = (uuid: string) => ({
+  kind: 'bibs' as const,
+  payload: { eventId: 0, uuid },
+  idempotencyKey: `test:${uuid}`,
+});
+
+describe('the job queue', () => {
+  it('enqueues once per idempotency key, claims in priority order, one job per claim', async () => {
+    const [a, b] = await queue.enqueue([bibs('a'), bibs('b')]);
+    const [again] = await queue.enqueue([bibs('a')]);
+    expect(again).toBe(a);
+    const [urgent] = await queue.enqueue([{ ...bibs('c'), priority: 0 }]);
+    const claims = await Promise.all([queue.claim(), queue.claim(), queue.claim(), queue.claim()]);
+    const ids = claims.filter((c) => c !== null).map((c) => c!.id);
+    expect(ids.sort()).toEqual([a, b, urgent].sort());
+    expect(claims.filter((c) => c === null)).toHaveLength(1);
+    expect(claims.find((c) => c?.id === urgent)?.attempts).toBe(1);
+    for (const id of ids) await queue.complete(id);
+    expect((await queue.states(ids)).get(a!)?.state).toBe('done');
+  });
+
+  it('takes back running jobs whose lease ran out', async () => {
+    const [id] = await queue.enqueue([bibs('stale')]);
+    expect((await queue.claim())?.id).toBe(id);
+    expect(await queue.recoverStale(60_000)).toBe(0);
+    expect(await queue.recoverStale(0)).toBe(1);
+    expect((await queue.states([id!])).get(id!)?.state).toBe('queued');
+    const job = await queue.claim();
+    expect(job?.attempts).toBe(2);
+    await queue.complete(job!.id);
+  });
+});
+
+describe('the worker', () => {
+  it('needs exactly one handler per job kind', () => {
+    expect(() => checkHandlers({ ingest: async () => undefined })).toThrow(/missing bibs/);
+    expect(() =>
+      checkHandlers({
+        ingest: async () => undefined,
+        bibs: async () => undefined,
+        faces: async () => undefined,
+      }),
+    ).toThrow(/unknown faces/);
+  });
+
+  it('retries with exponential backoff, then fails for good with the reason', async () => {
+    expect([1, 2, 3, 4].map((n) => retryDelay(n, 100))).toEqual([100, 200, 400, 800]);
+    const runs = new Map<string, number>();
+    const handlers: JobHandlers = {
+      ingest: async () => undefined,
+      bibs: async ({ uuid }) => {
+        runs.set(uuid, (runs.get(uuid) ?? 0) + 1);
+        if (uuid === 'flaky' && runs.get(uuid)! < 3) throw new Error('disk busy');
+        if (uuid === 'broken') throw new Error('always broken');
+        if (uuid === 'hopeless') throw new PermanentJobError('not an image');
+        return { ok: true };
+      },
+    };
+    const ids = await queue.enqueue(
+      ['flaky', 'broken', 'hopeless'].map((u) => ({ ...bibs(u), maxAttempts: 4 })),
+    );
+    const worker = new JobWorker(queue, handlers, { concurrency: 2, retryBaseMs: 10, idleMs: 10 });
+    await worker.start();
+    await until(async () =>
+      [...(await queue.states(ids)).values()].every(
+        (o) => o.state === 'done' || o.state === 'failed',
+      ),
+    );
+    await worker.stop();
+    const states = await queue.states(ids);
+    expect(states.get(ids[0]!)).toEqual({ state: 'done', lastError: null, result: { ok: true } });
+    expect(states.get(ids[1]!)).toMatchObject({ state: 'failed', lastError: 'always broken' });
+    expect(states.get(ids[2]!)).toMatchObject({ state: 'failed', lastError: 'not an image' });
+    expect(runs.get('flaky')).toBe(3);
+    expect(runs.get('broken')).toBe(4);
+    expect(runs.get('hopeless')).toBe(1);
+    // A failed job enqueued again runs again.
+    const [requeued] = await queue.enqueue([bibs('hopeless')]);
+    expect(requeued).toBe(ids[2]);
+    expect((await queue.states([requeued!])).get(requeued!)?.state).toBe('queued');
+  });
+});

@@ -1,0 +1,287 @@
+import multipart from '@fastify/multipart';
+import {
+  adminEvent,
+  adminEventParams,
+  adminPhotoParams,
+  certificateTemplate,
+  envelope,
+  errorEnvelope,
+  eventInput,
+  eventPatch,
+  jobsStatus,
+  MAX_RESULTS_FILE_BYTES,
+  photoBibsAnswer,
+  photoBibsInput,
+  resultsImportAnswer,
+  resultsImportQuery,
+  uploadAnswer,
+} from '@eventsite/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../errors.js';
+import { ok } from '../http.js';
+import type { UploadedPart } from '../services/uploads.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The organiser the bearer token acts for (admin routes only). */
+    organiserId: number;
+  }
+}
+
+const security = [{ bearer: [] }];
+const failures = { 400: errorEnvelope, 401: errorEnvelope, 404: errorEnvelope };
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+  return match?.[1];
+}
+
+/**
+ * The admin API (`/api/v1/admin/...`): one bearer token per organiser, which reaches only that
+ * organiser's events and photos (others are 404, as if they did not exist). Never cross-origin.
+ */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.decorateRequest('organiserId', 0);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const token = bearerToken(request);
+    const organiserId = token ? await app.services.tokens.authenticate(token) : undefined;
+    if (organiserId === undefined) {
+      reply.header('www-authenticate', 'Bearer realm="eventsite admin"');
+      throw new AppError(
+        401,
+        token
+          ? 'The bearer token is not valid (unknown or revoked)'
+          : 'An Authorization: Bearer <token> header is required (npm run cli -- token create <domain>)',
+      );
+    }
+    request.organiserId = organiserId;
+  });
+
+  await app.register(multipart, {
+    // A too-large part is cut at the limit and refused; the request goes on with the next file.
+    throwFileSizeLimit: false,
+    limits: {
+      fileSize: app.config.maxUploadBytes,
+      files: 2000,
+      parts: 2100,
+      fields: 50,
+      fieldSize: 1024,
+    },
+  });
+
+  // Results files: the raw bytes (their encoding is detected, so no charset is trusted).
+  app.addContentTypeParser(
+    [
+      'text/csv',
+      'text/plain',
+      'text/tab-separated-values',
+      'application/csv',
+      'application/vnd.ms-excel',
+    ],
+    { parseAs: 'buffer', bodyLimit: MAX_RESULTS_FILE_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.post(
+    '/events',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Create an event of the token’s organiser',
+        security,
+        body: eventInput,
+        response: { 201: envelope(adminEvent), ...failures },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(ok(await app.services.events.createFor(request.organiserId, request.body), 201)),
+  );
+
+  app.patch(
+    '/events/:eventId',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Change an event (any fields); a new name gives a new slug',
+        security,
+        params: adminEventParams,
+        body: eventPatch,
+        response: { 200: envelope(adminEvent), ...failures },
+      },
+    },
+    async (request) => {
+      await app.services.events.requireOwned(request.params.eventId, request.organiserId);
+      return ok(await app.services.events.update(request.params.eventId, request.body));
+    },
+  );
+
+  app.post(
+    '/events/:eventId/photos',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Upload photos (multipart, one or more `file` parts): each accepted file becomes an ingest job',
+        description:
+          'JPEG, PNG or WebP, recognised from the bytes; at most MAX_UPLOAD_BYTES per file and 100 megapixels. 202 when every file was accepted, 207 when some were refused (each with its reason).',
+        security,
+        params: adminEventParams,
+        response: {
+          202: envelope(uploadAnswer),
+          207: envelope(uploadAnswer),
+          ...failures,
+          415: errorEnvelope,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { eventId } = request.params;
+      await app.services.events.requireOwned(eventId, request.organiserId);
+      if (!request.isMultipart())
+        throw new AppError(
+          415,
+          'Send the photos as multipart/form-data, one `file` part per photo',
+        );
+      const parts = (async function* () {
+        for await (const part of request.parts()) {
+          if (part.type === 'file') yield part as unknown as UploadedPart;
+        }
+      })();
+      const answer = await app.services.uploads.accept(eventId, parts);
+      if (answer.accepted.length === 0 && answer.refused.length === 0)
+        throw new AppError(400, 'No file was sent: add one or more `file` parts');
+      const code = answer.refused.length > 0 ? 207 : 202;
+      return reply.code(code).send({
+        status: 'success' as const,
+        message:
+          code === 202
+            ? `Accepted ${answer.accepted.length} file(s)`
+            : `Accepted ${answer.accepted.length}, refused ${answer.refused.length} file(s)`,
+        code,
+        data: answer,
+      });
+    },
+  );
+
+  app.get(
+    '/events/:eventId/jobs',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Progress of the event’s background jobs: counts by state and failures',
+        security,
+        params: adminEventParams,
+        response: { 200: envelope(jobsStatus), ...failures },
+      },
+    },
+    async (request) => {
+      await app.services.events.requireOwned(request.params.eventId, request.organiserId);
+      return ok(await app.services.jobs.status(request.params.eventId));
+    },
+  );
+
+  app.delete(
+    '/photos/:uuid',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete a photo: its original, every variant and cache, and every listing',
+        security,
+        params: adminPhotoParams,
+        response: {
+          200: envelope(z.object({ uuid: z.string(), deleted: z.literal(true) })),
+          ...failures,
+        },
+      },
+    },
+    async (request) => {
+      await app.services.photos.delete(request.params.uuid, request.organiserId);
+      return ok({ uuid: request.params.uuid.toLowerCase(), deleted: true as const });
+    },
+  );
+
+  app.put(
+    '/photos/:uuid/bibs',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Set a photo's manual bib tags (the full list; [] clears them)",
+        description:
+          'With the `manual` strategy, a photo with manual tags is found by exactly those bibs; OCR readings on it are ignored.',
+        security,
+        params: adminPhotoParams,
+        body: photoBibsInput,
+        response: { 200: envelope(photoBibsAnswer), ...failures },
+      },
+    },
+    async (request) =>
+      ok(
+        await app.services.bibs.setManual(
+          request.params.uuid,
+          request.organiserId,
+          request.body.bibs,
+        ),
+      ),
+  );
+
+  app.post(
+    '/events/:eventId/results',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Replace the event's race results with a CSV file",
+        description:
+          'Body: the file (Content-Type text/csv). Columns are recognised by their headings in several languages, or mapped with ?map=bib:Dorsal,name:Nom. Bad rows are reported by line and the others kept.',
+        security,
+        params: adminEventParams,
+        querystring: resultsImportQuery,
+        response: {
+          200: envelope(resultsImportAnswer),
+          ...failures,
+          413: errorEnvelope,
+          415: errorEnvelope,
+        },
+      },
+    },
+    async (request) => {
+      if (!Buffer.isBuffer(request.body))
+        throw new AppError(415, 'Send the results file as the body with Content-Type: text/csv');
+      return ok(
+        await app.services.bibs.importResults(
+          request.params.eventId,
+          request.organiserId,
+          request.body,
+          request.query.map,
+        ),
+      );
+    },
+  );
+
+  app.put(
+    '/events/:eventId/certificate-template',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Set the event's certificate template (the promo editor's custom certificate)",
+        security,
+        params: adminEventParams,
+        body: certificateTemplate,
+        response: { 200: envelope(certificateTemplate), ...failures },
+      },
+    },
+    async (request) =>
+      ok(
+        await app.services.bibs.setTemplate(
+          request.params.eventId,
+          request.organiserId,
+          request.body,
+        ),
+      ),
+  );
+};

@@ -1,0 +1,304 @@
+import type {
+  CertificateTemplate,
+  PhotoBibsAnswer,
+  RaceResult,
+  ResultsImportAnswer,
+} from '@eventsite/contract';
+import type { BlobStores } from '../adapters/blobs.js';
+import { PermanentJobError } from '../adapters/jobs/types.js';
+import type * as BibsEngine from '../bibs/index.js';
+import { AppError, badRequest, notFound } from '../errors.js';
+import type { BibRepository, NewRaceResultRow, RaceResultRow } from '../repositories/bibs.js';
+import type { EventRow } from '../repositories/events.js';
+import type { BibFilter, PhotoRepository } from '../repositories/photos.js';
+import {
+  buildNameIndex,
+  canonicalBib,
+  type NameIndex,
+  normaliseName,
+  parseResultsCsv,
+  type ResultField,
+  ResultsFileError,
+  RESULT_FIELDS,
+} from '../results/index.js';
+import { type EventService, photosConfigOf } from './events.js';
+import type { PhotoSearch, PhotoSearchResolver } from './photos.js';
+
+export interface BibReading {
+  bib: string;
+  /** 0..1 */
+  confidence: number;
+  box: { x: number; y: number; width: number; height: number };
+}
+
+/** The OCR engine as the bibs job uses it (apps/api/src/bibs in production; a stub in tests). */
+export interface BibReader {
+  readBibs(image: Buffer, options: { registeredBibs?: ReadonlySet<string> }): Promise<BibReading[]>;
+}
+
+type BibsModule = typeof BibsEngine;
+
+/** The real engine, loaded on first use (its models take a second and ~100 MB). */
+export function engineBibReader(): BibReader {
+  let module: Promise<BibsModule> | undefined;
+  return {
+    async readBibs(image, options) {
+      module ??= import('../bibs/index.js');
+      let bibs: BibsModule;
+      try {
+        bibs = await module;
+      } catch (error) {
+        throw new PermanentJobError(
+          `the OCR engine could not be loaded: ${(error as Error).message}`,
+        );
+      }
+      try {
+        return await bibs.readBibs(image, options);
+      } catch (error) {
+        if (error instanceof bibs.UnreadableImageError) throw new PermanentJobError(error.message);
+        throw error;
+      }
+    },
+  };
+}
+
+/** Runners a name search looks at (best matches first). */
+export const MAX_NAME_MATCHES = 50;
+
+export const BIB_SEARCH_OFF_MESSAGE = 'Bib search is turned off for this event.';
+export const NAME_SEARCH_OFF_MESSAGE = 'Name search is turned off for this event.';
+export const TIMING_OFF_MESSAGE = 'Race results are not shown for this event.';
+
+/** Seconds to `h:mm:ss`, with tenths, hundredths or thousandths when the file had them. */
+export function formatSeconds(total: number): string {
+  const whole = Math.floor(total);
+  const fraction = Math.round((total - whole) * 1000);
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = whole % 60;
+  const base = `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
+  if (fraction === 0) return base;
+  return `${base}.${String(fraction).padStart(3, '0').replace(/0+$/, '')}`;
+}
+
+/** `bib:Dorsal,name:Nom` → { bib: 'Dorsal', name: 'Nom' }. */
+export function parseColumnMap(map: string | undefined): Partial<Record<ResultField, string>> {
+  if (!map) return {};
+  const mapping: Partial<Record<ResultField, string>> = {};
+  for (const pair of map.split(',')) {
+    const [field = '', column = ''] = pair.split(':');
+    if (!(RESULT_FIELDS as readonly string[]).includes(field))
+      throw badRequest(
+        `map: '${field}' is not a results field (one of ${RESULT_FIELDS.join(', ')})`,
+      );
+    mapping[field as ResultField] = column.trim();
+  }
+  return mapping;
+}
+
+/**
+ * Bibs and names: OCR readings and manual tags on photos, race results, name search, the
+ * certificate template. Decides which photos a bib or name search finds (bib_config).
+ */
+export class BibService implements PhotoSearchResolver {
+  private readonly nameIndexes = new Map<
+    number,
+    Promise<NameIndex<{ bib: string; name: string }>>
+  >();
+
+  constructor(
+    private readonly bibs: BibRepository,
+    private readonly photos: PhotoRepository,
+    private readonly events: EventService,
+    private readonly blobs: BlobStores,
+    private readonly reader: BibReader | undefined,
+  ) {}
+
+  get ocrEnabled(): boolean {
+    return this.reader !== undefined;
+  }
+
+  /** The `bibs` job: reads the photo's bibs and stores every reading (searchable or not). */
+  async readPhoto(eventId: number, uuid: string): Promise<Record<string, unknown>> {
+    if (!this.reader) return { skipped: 'OCR is turned off' };
+    const photo = await this.photos.findByUuid(uuid);
+    if (!photo) return { skipped: 'the photo was deleted' };
+    const bytes = await this.blobs.originals.get(photo.blobKey);
+    if (!bytes) return { skipped: 'the original is gone' };
+    const registered = await this.bibs.registeredBibs(eventId);
+    const readings = await this.reader.readBibs(
+      bytes,
+      registered.size > 0 ? { registeredBibs: registered } : {},
+    );
+    await this.bibs.replace(
+      eventId,
+      uuid,
+      'ocr',
+      readings.map((r) => ({ bib: canonicalBib(r.bib), confidence: r.confidence, box: r.box })),
+    );
+    return { uuid, bibs: readings.map((r) => r.bib) };
+  }
+
+  /** Replaces the photo's manual tags; an empty list clears them (OCR readings count again). */
+  async setManual(
+    uuid: string,
+    organiserId: number | null,
+    bibs: string[],
+  ): Promise<PhotoBibsAnswer> {
+    const id = uuid.toLowerCase();
+    const photo =
+      organiserId === null
+        ? await this.photos.findByUuid(id)
+        : await this.photos.findOwned(id, organiserId);
+    if (!photo) throw notFound(`No photo has the id ${uuid}`);
+    const unique = [...new Set(bibs.map((b) => canonicalBib(b.trim())))].sort();
+    await this.bibs.replace(
+      photo.eventId,
+      photo.uuid,
+      'manual',
+      unique.map((bib) => ({ bib, confidence: 1, box: null })),
+    );
+    return { uuid: photo.uuid, bibs: unique };
+  }
+
+  /** Turns a bib or name search into the rows that find photos, per the event's bib_config. */
+  async filterFor(event: EventRow, search: PhotoSearch): Promise<BibFilter> {
+    const config = photosConfigOf(event);
+    const strategies = new Set(config.bib_config.strategies);
+    const threshold = config.bib_config.global_confidence_threshold;
+    const useManual = strategies.has('manual');
+    const useOcr = strategies.has('ocr');
+    const useResults = strategies.has('results');
+    let bibs: string[];
+    let ocrCounts: (bib: string) => boolean;
+    if (search.bib !== undefined) {
+      if (!config.feature_flag.bib_search) throw new AppError(403, BIB_SEARCH_OFF_MESSAGE);
+      const bib = canonicalBib(search.bib);
+      bibs = [bib];
+      // 'results' keeps OCR readings of bibs in the results; before results exist, 'ocr' alone applies.
+      const hasResults = useResults ? await this.bibs.hasResults(event.id) : false;
+      const registered = hasResults ? (await this.bibs.result(event.id, bib)) !== undefined : false;
+      ocrCounts = () => (useResults ? (hasResults ? registered : useOcr) : useOcr);
+    } else {
+      if (!config.feature_flag.name_search) throw new AppError(403, NAME_SEARCH_OFF_MESSAGE);
+      const index = await this.nameIndex(event.id);
+      // A name search is for one runner: past 50 runners the name typed is too vague to matter.
+      const found = index.search(search.name ?? '', MAX_NAME_MATCHES);
+      if (!found.ok) throw badRequest(`name: ${found.error}`);
+      bibs = [...new Set(found.matches.map((m) => m.row.bib))];
+      // Every bib found by name is in the results.
+      ocrCounts = () => useOcr || useResults;
+    }
+    return {
+      manualBibs: useManual ? bibs : [],
+      ocrBibs: bibs.filter(ocrCounts),
+      threshold,
+      manualOverrides: useManual,
+    };
+  }
+
+  private nameIndex(eventId: number) {
+    let index = this.nameIndexes.get(eventId);
+    if (!index) {
+      index = this.bibs.names(eventId).then((rows) => buildNameIndex(rows));
+      index.catch(() => this.nameIndexes.delete(eventId));
+      if (this.nameIndexes.size > 200) this.nameIndexes.clear();
+      this.nameIndexes.set(eventId, index);
+    }
+    return index;
+  }
+
+  /** Replaces the event's race results with those of the file; bad rows are reported by line. */
+  async importResults(
+    eventId: number,
+    organiserId: number | null,
+    bytes: Buffer,
+    map: string | undefined,
+  ): Promise<ResultsImportAnswer> {
+    await this.requireEvent(eventId, organiserId);
+    const mapping = parseColumnMap(map);
+    let parsed;
+    try {
+      parsed = parseResultsCsv(bytes, { mapping });
+    } catch (error) {
+      if (error instanceof ResultsFileError) throw badRequest(`The results file: ${error.message}`);
+      throw error;
+    }
+    const rows: NewRaceResultRow[] = parsed.rows.map((r) => ({
+      bib: r.bib,
+      name: r.name,
+      nameNormalised: normaliseName(r.name),
+      gender: r.gender,
+      category: r.category,
+      gunTime: r.gun_time === null ? null : formatSeconds(r.gun_time),
+      netTime: r.net_time === null ? null : formatSeconds(r.net_time),
+      status: r.status === 'finished' ? null : r.status.toUpperCase(),
+      overallRank: r.overall_rank,
+      categoryRank: r.category_rank,
+      splits: Object.fromEntries(
+        Object.entries(r.splits).map(([label, seconds]) => [label, formatSeconds(seconds)]),
+      ),
+    }));
+    await this.bibs.replaceResults(eventId, rows);
+    this.nameIndexes.delete(eventId);
+    const { splits, ...fields } = parsed.columns;
+    const columns: Record<string, string> = {};
+    for (const [field, header] of Object.entries(fields)) if (header) columns[field] = header;
+    if (splits.length > 0) columns.splits = splits.join(', ');
+    return {
+      imported: rows.length,
+      errors: [...parsed.errors, ...parsed.warnings].sort((a, b) => a.line - b.line),
+      columns,
+    };
+  }
+
+  /** The organiser's event (admin API), or any event (`null`: the operator's CLI). */
+  private async requireEvent(eventId: number, organiserId: number | null) {
+    return organiserId === null
+      ? this.events.require(eventId)
+      : this.events.requireOwned(eventId, organiserId);
+  }
+
+  async result(eventId: number, bib: string, appDomain?: string): Promise<RaceResult> {
+    const event = await this.events.requirePublished(eventId, appDomain);
+    if (!photosConfigOf(event).feature_flag.show_timing_data)
+      throw new AppError(403, TIMING_OFF_MESSAGE);
+    const row = await this.bibs.result(eventId, canonicalBib(bib));
+    if (!row) throw notFound(`No result for bib ${bib} in this event`);
+    return toRaceResult(row);
+  }
+
+  async setTemplate(
+    eventId: number,
+    organiserId: number | null,
+    template: CertificateTemplate,
+  ): Promise<CertificateTemplate> {
+    await this.requireEvent(eventId, organiserId);
+    await this.bibs.setTemplate(eventId, template as unknown as Record<string, unknown>);
+    return template;
+  }
+
+  async template(eventId: number, appDomain?: string): Promise<CertificateTemplate> {
+    const event = await this.events.requirePublished(eventId, appDomain);
+    const template = photosConfigOf(event).feature_flag.enable_custom_certificate
+      ? await this.bibs.template(eventId)
+      : undefined;
+    if (!template) throw notFound('This event has no certificate template');
+    return template as unknown as CertificateTemplate;
+  }
+}
+
+export function toRaceResult(row: RaceResultRow): RaceResult {
+  return {
+    bib: row.bib,
+    name: row.name,
+    gender: row.gender,
+    category: row.category,
+    gun_time: row.gunTime,
+    net_time: row.netTime,
+    status: row.status,
+    overall_rank: row.overallRank,
+    category_rank: row.categoryRank,
+    splits: row.splits,
+  };
+}

@@ -1,0 +1,46 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { generateMetadata } from '@/app/[domain]/events/[eventSlug]/photos/page';
+import { U, envelope, eventConfigData, organiserData } from '@/test/fixtures';
+
+vi.mock('next/headers', () => ({ headers: async () => new Headers({ host: 'localhost:3000' }) }));
+
+let fetchMock: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  vi.stubEnv('API_URL', 'http://api.test');
+  fetchMock = vi.fn(async (url: string) => {
+    const u = new URL(url);
+    if (u.pathname.endsWith('/organiser/data')) return envelope(organiserData());
+    if (u.pathname.endsWith('/config')) return envelope(eventConfigData(Number(u.pathname.split('/')[5])));
+    if (u.pathname.endsWith('/photos')) return envelope({ photos: [{ uuid: U(5), width: 1000, height: 1500, placeholder: null, captured_at: null }], total: 1, next_cursor: null });
+    return new Response('', { status: 404 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+const meta = (slug: string, query: Record<string, string>) =>
+  generateMetadata({ params: Promise.resolve({ domain: 'localhost', eventSlug: slug }), searchParams: Promise.resolve(query) });
+
+describe('gallery metadata', () => {
+  it('previews a shared photo of this event: its 1280 variant and size, a large card', async () => {
+    const m = await meta('city-run-2026-801', { photo: U(5).toUpperCase() });
+    expect(m.title).toEqual({ absolute: 'City Run 2026 | Photos' });
+    expect(m.openGraph?.images).toEqual([{ url: `http://api.test/events/photos/${U(5)}?w=1280`, width: 1000, height: 1500 }]);
+    expect(m.openGraph?.url).toBe(`/events/city-run-2026-801/photos?photo=${U(5)}`);
+    expect((m.twitter as { card?: string }).card).toBe('summary_large_image');
+  });
+
+  it('ignores a bad or unknown photo', async () => {
+    for (const photo of ['nope', U(6)]) {
+      const m = await meta('city-run-2026-802', { photo });
+      expect(JSON.stringify(m.openGraph?.images ?? [])).not.toContain(photo);
+    }
+  });
+
+  it('speaks of the search in the description and the shared URL', async () => {
+    const m = await meta('city-run-2026-803', { bib: '1234' });
+    expect(m.description).toBe('Photos of bib 1234 at City Run 2026 by City Runs.');
+    expect(m.openGraph?.url).toBe('/events/city-run-2026-803/photos?bib=1234');
+    expect(m.title).toEqual({ absolute: 'City Run 2026 | Photos' });
+  });
+});

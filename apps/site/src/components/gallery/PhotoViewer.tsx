@@ -1,0 +1,161 @@
+'use client';
+
+import { PHOTO_WIDTHS, type PhotoListItem } from '@eventsite/contract';
+import { useMemo, useState } from 'react';
+import Lightbox, { useLightboxState, type Slide } from 'yet-another-react-lightbox';
+import Fullscreen from 'yet-another-react-lightbox/plugins/fullscreen';
+import Zoom from 'yet-another-react-lightbox/plugins/zoom';
+import 'yet-another-react-lightbox/styles.css';
+import { photoUrl } from '@/lib/photos';
+import { photoDownloadUrl } from '@/provider/photos';
+
+export interface PhotoViewerProps {
+  photos: readonly PhotoListItem[];
+  total: number;
+  index: number;
+  open: boolean;
+  apiBase: string;
+  eventName: string;
+  /** The shareable link of one photo (the gallery URL with ?photo=). */
+  shareUrl: (uuid: string) => string;
+  onView: (index: number) => void;
+  onClose: () => void;
+}
+
+type GallerySlide = Slide & { uuid: string };
+
+function ToolbarButton({ label, onClick, disabled, children }: { label: string; onClick: () => void; disabled?: boolean; children: React.ReactNode }) {
+  return (
+    <button type="button" className="yarl__button" aria-label={label} title={label} onClick={onClick} disabled={disabled}>
+      <svg className="yarl__icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+        {children}
+      </svg>
+    </button>
+  );
+}
+
+const downloadGlyph = <path d="M12 3v11m0 0l-4.5-4.5M12 14l4.5-4.5M5 19h14" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />;
+const shareGlyph = (
+  <path
+    d="M12 3v12M12 3L7.5 7.5M12 3l4.5 4.5M6 11H5a1 1 0 00-1 1v8a1 1 0 001 1h14a1 1 0 001-1v-8a1 1 0 00-1-1h-1"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+  />
+);
+
+function Counter({ total }: { total: number }) {
+  const { currentIndex } = useLightboxState();
+  return (
+    <span className="viewer-counter" aria-live="polite">
+      {`${(currentIndex + 1).toLocaleString('en-US')} / ${total.toLocaleString('en-US')}`}
+    </span>
+  );
+}
+
+function DownloadButton({ apiBase }: { apiBase: string }) {
+  const { currentSlide } = useLightboxState();
+  const slide = currentSlide as GallerySlide | undefined;
+  return (
+    <ToolbarButton
+      label="Download full resolution"
+      disabled={!slide}
+      onClick={() => {
+        if (!slide) return;
+        // The API answers ?download=1 with Content-Disposition: attachment: the browser saves
+        // the original, the page stays.
+        const a = document.createElement('a');
+        a.href = photoDownloadUrl(apiBase, slide.uuid);
+        a.rel = 'noopener';
+        document.body.appendChild(a);
+        a.click();
+        a.remove();
+      }}
+    >
+      {downloadGlyph}
+    </ToolbarButton>
+  );
+}
+
+function ShareButton({ shareUrl, title }: { shareUrl: (uuid: string) => string; title: string }) {
+  const { currentSlide } = useLightboxState();
+  const slide = currentSlide as GallerySlide | undefined;
+  const [note, setNote] = useState('');
+  const share = async () => {
+    if (!slide) return;
+    const url = shareUrl(slide.uuid);
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ title, url });
+        return;
+      } catch (error) {
+        if ((error as Error).name === 'AbortError') return;
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      setNote('Link copied');
+    } catch {
+      window.prompt('Copy this link', url);
+    }
+    window.setTimeout(() => setNote(''), 2500);
+  };
+  return (
+    <>
+      <ToolbarButton label="Share this photo" disabled={!slide} onClick={() => void share()}>
+        {shareGlyph}
+      </ToolbarButton>
+      <span className="viewer-note" role="status">
+        {note}
+      </span>
+    </>
+  );
+}
+
+/**
+ * The full-screen viewer: swipe, keyboard (← → Esc), zoom (wheel, pinch, double tap),
+ * full screen, the original's download and a link to share. Reaching the end asks for more.
+ */
+export function PhotoViewer({ photos, total, index, open, apiBase, eventName, shareUrl, onView, onClose }: PhotoViewerProps) {
+  const slides = useMemo<GallerySlide[]>(
+    () =>
+      photos.map((p, i) => ({
+        uuid: p.uuid,
+        src: photoUrl(apiBase, p.uuid, 1600),
+        alt: `${eventName || 'Event'} photo ${i + 1}`,
+        width: p.width,
+        height: p.height,
+        srcSet: PHOTO_WIDTHS.filter((w, j) => w <= p.width || j === 0).map((w) => ({
+          src: photoUrl(apiBase, p.uuid, w),
+          width: w,
+          height: Math.max(1, Math.round((p.height * w) / p.width)),
+        })),
+      })),
+    [photos, apiBase, eventName],
+  );
+  const title = eventName ? `${eventName} | Photos` : 'Event Photos';
+  return (
+    <Lightbox
+      open={open}
+      index={index}
+      close={onClose}
+      slides={slides}
+      plugins={[Zoom, Fullscreen]}
+      carousel={{ finite: true, preload: 2, padding: 0 }}
+      zoom={{ maxZoomPixelRatio: 2, scrollToZoom: true }}
+      controller={{ closeOnBackdropClick: true, closeOnPullDown: true }}
+      on={{ view: ({ index: i }) => onView(i) }}
+      render={{ controls: () => <Counter total={Math.max(total, slides.length)} /> }}
+      labels={{ Previous: 'Previous photo', Next: 'Next photo', Close: 'Close viewer' }}
+      toolbar={{
+        buttons: [
+          <DownloadButton key="download" apiBase={apiBase} />,
+          <ShareButton key="share" shareUrl={shareUrl} title={title} />,
+          'close',
+        ],
+      }}
+    />
+  );
+}

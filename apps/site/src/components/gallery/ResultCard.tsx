@@ -1,0 +1,55 @@
+import type { RaceResult } from '@eventsite/contract';
+import { GALLERY_TEXT } from './strings';
+
+export function ordinal(n: number): string {
+  const s = ['th', 'st', 'nd', 'rd'];
+  const v = n % 100;
+  return `${n.toLocaleString('en-US')}${s[(v - 20) % 10] ?? s[v] ?? s[0]}`;
+}
+
+/** A participant's race result beside their photos (show_timing_data, bib search). */
+export function ResultCard({ result, certificateHref }: { result: RaceResult; certificateHref: string | null }) {
+  const splits = Object.entries(result.splits);
+  const stats: [string, string][] = [];
+  if (result.net_time) stats.push(['Net time', result.net_time]);
+  if (result.gun_time) stats.push(['Gun time', result.gun_time]);
+  if (result.overall_rank) stats.push(['Overall', ordinal(result.overall_rank)]);
+  if (result.category_rank) stats.push([result.category ? `In ${result.category}` : 'Category', ordinal(result.category_rank)]);
+  return (
+    <section className="result-card" aria-label={`Race result of ${result.name}`}>
+      <div className="result-who">
+        <p className="result-bib">
+          Bib {result.bib}
+          {result.category ? <span className="result-category">{` · ${result.category}`}</span> : null}
+        </p>
+        <h2 className="result-name">{result.name}</h2>
+        {result.status ? <p className="result-status">{result.status}</p> : null}
+      </div>
+      {stats.length ? (
+        <dl className="result-stats">
+          {stats.map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      {certificateHref ? (
+        <a className="button result-certificate" href={certificateHref}>
+          {GALLERY_TEXT.certificate}
+        </a>
+      ) : null}
+      {splits.length ? (
+        <dl className="result-splits" aria-label="Splits">
+          {splits.map(([label, t]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{t}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+    </section>
+  );
+}

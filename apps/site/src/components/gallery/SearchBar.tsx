@@ -1,0 +1,112 @@
+'use client';
+
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { validateSearch, type GallerySearch, type SearchKind } from '@/lib/gallery/search';
+
+export interface SearchBarProps {
+  bib: boolean;
+  name: boolean;
+  bibPlaceholder: string;
+  current: GallerySearch | null;
+  onSearch: (search: GallerySearch) => void;
+  onClear?: () => void;
+}
+
+/**
+ * Find your photos: by bib or by name, as the event allows. Input is checked against the
+ * contract before any request (photoSearchQuery); errors show inline.
+ */
+export function SearchBar({ bib, name, bibPlaceholder, current, onSearch, onClear }: SearchBarProps) {
+  const kinds: SearchKind[] = [...(bib ? (['bib'] as const) : []), ...(name ? (['name'] as const) : [])];
+  const [kind, setKind] = useState<SearchKind>(current?.kind ?? kinds[0] ?? 'bib');
+  const [value, setValue] = useState(current?.value ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+
+  // Back and Forward change the search: the field follows.
+  useEffect(() => {
+    setValue(current?.value ?? '');
+    if (current) setKind(current.kind);
+    setError(null);
+  }, [current]);
+
+  if (kinds.length === 0) return null;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const result = validateSearch(kind, value);
+    if (!result.ok) {
+      setError(result.error);
+      return;
+    }
+    setError(null);
+    onSearch(result.search);
+  };
+
+  const label = kind === 'bib' ? 'Bib number' : 'Name';
+  return (
+    <form className="search-bar" role="search" aria-label="Find your photos" onSubmit={submit} noValidate>
+      <div className="search-row">
+        {kinds.length > 1 ? (
+          <div className="search-kinds" role="radiogroup" aria-label="Search by">
+            {kinds.map((k) => (
+              <button
+                key={k}
+                type="button"
+                role="radio"
+                aria-checked={kind === k}
+                className="search-kind"
+                onClick={() => {
+                  setKind(k);
+                  setError(null);
+                }}
+              >
+                {k === 'bib' ? 'Bib' : 'Name'}
+              </button>
+            ))}
+            {/* Slot: a 'Selfie' search tab goes here when selfie_search lands (not built yet). */}
+          </div>
+        ) : null}
+        <div className="search-field">
+          <label htmlFor={`${id}-q`} className="visually-hidden">
+            {label}
+          </label>
+          <svg className="search-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+            <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
+            <path d="M20 20l-4-4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+          <input
+            id={`${id}-q`}
+            name={kind}
+            type="search"
+            inputMode={kind === 'bib' ? 'text' : 'text'}
+            autoComplete="off"
+            autoCapitalize={kind === 'bib' ? 'characters' : 'words'}
+            spellCheck={false}
+            enterKeyHint="search"
+            maxLength={kind === 'bib' ? 40 : 120}
+            placeholder={kind === 'bib' ? bibPlaceholder || 'Enter your bib number' : 'Enter your name'}
+            value={value}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-err` : undefined}
+            onChange={(e) => {
+              setValue(e.target.value);
+              if (error) setError(null);
+            }}
+          />
+        </div>
+        <button type="submit" className="button search-submit">
+          Find photos
+        </button>
+        {current && onClear ? (
+          <button type="button" className="button button-outline search-clear" onClick={onClear}>
+            Clear
+          </button>
+        ) : null}
+      </div>
+      <p id={`${id}-err`} className="search-error" role="alert" aria-live="assertive">
+        {error ?? ''}
+      </p>
+    </form>
+  );
+}

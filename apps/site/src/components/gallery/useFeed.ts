@@ -1,0 +1,83 @@
+'use client';
+
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { EMPTY_FEED, appendPage, type Feed } from '@/lib/gallery/pages';
+import { searchParamsFor, type GallerySearch } from '@/lib/gallery/search';
+import { MESSAGES, ProviderError } from '@/provider/envelope';
+import { fetchPhotoPage } from '@/provider/photos';
+
+export type FeedStatus = 'idle' | 'loading' | 'error';
+
+export interface FeedError {
+  message: string;
+  status: number | null;
+}
+
+export interface FeedState {
+  feed: Feed;
+  status: FeedStatus;
+  error: FeedError | null;
+  loadMore: () => void;
+  retry: () => void;
+}
+
+/**
+ * The pages of one listing (the whole event, or one search), loaded one after another. A new
+ * search (or `enabled` turning off) drops the old listing and any request still running for it.
+ */
+export function useFeed(apiBase: string, eventId: number, search: GallerySearch | null, enabled: boolean): FeedState {
+  const [feed, setFeed] = useState<Feed>(EMPTY_FEED);
+  const [status, setStatus] = useState<FeedStatus>('idle');
+  const [error, setError] = useState<FeedError | null>(null);
+  const controller = useRef<AbortController | null>(null);
+  const feedRef = useRef(feed);
+  feedRef.current = feed;
+  const searchKey = search ? `${search.kind}:${search.value}` : '';
+
+  const load = useCallback(
+    (from: Feed) => {
+      if (controller.current) return;
+      if (from.started && from.done) return;
+      const abort = new AbortController();
+      controller.current = abort;
+      setStatus('loading');
+      setError(null);
+      fetchPhotoPage(apiBase, eventId, { cursor: from.cursor, search: searchParamsFor(search), signal: abort.signal })
+        .then((page) => {
+          if (abort.signal.aborted) return;
+          setFeed((current) => appendPage(current, page));
+          setStatus('idle');
+        })
+        .catch((e: unknown) => {
+          if (abort.signal.aborted) return;
+          setError(e instanceof ProviderError ? { message: e.message, status: e.status } : { message: MESSAGES.unknown, status: null });
+          setStatus('error');
+        })
+        .finally(() => {
+          if (controller.current === abort) controller.current = null;
+        });
+    },
+    // searchKey stands for search: a new object with the same search is the same listing.
+    [apiBase, eventId, searchKey],
+  );
+
+  useEffect(() => {
+    controller.current?.abort();
+    controller.current = null;
+    setFeed(EMPTY_FEED);
+    setError(null);
+    setStatus('idle');
+    if (enabled) load(EMPTY_FEED);
+    return () => {
+      controller.current?.abort();
+      controller.current = null;
+    };
+  }, [load, enabled]);
+
+  const loadMore = useCallback(() => {
+    if (!enabled) return;
+    load(feedRef.current);
+  }, [enabled, load]);
+
+  return { feed, status, error, loadMore, retry: loadMore };
+}

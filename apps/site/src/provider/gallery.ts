@@ -1,0 +1,31 @@
+import { MAX_PHOTO_PAGE_SIZE, photoPage, type PhotoListItem } from '@eventsite/contract';
+import { buildUrl, requestEnvelope } from './envelope';
+import { apiUrl } from './env';
+import { REVALIDATE_SECONDS } from './organiser';
+
+/** How deep into an event's listing a shared photo is looked for (pages of MAX_PHOTO_PAGE_SIZE). */
+export const DEEP_LINK_PAGES = 5;
+
+/**
+ * A shared photo (`?photo={uuid}`) of this event, for its link preview: looked up in the event's
+ * own listing (so a uuid of another event never previews under this organiser), at most
+ * DEEP_LINK_PAGES pages deep. Null when it is not found, the listing is private, or the API fails.
+ */
+export async function findEventPhoto(eventId: number, uuid: string, fetchImpl: typeof fetch = fetch): Promise<PhotoListItem | null> {
+  let cursor: string | null = null;
+  try {
+    for (let page = 0; page < DEEP_LINK_PAGES; page += 1) {
+      const query: Record<string, string | number> = { limit: MAX_PHOTO_PAGE_SIZE };
+      if (cursor) query.cursor = cursor;
+      const url = buildUrl(apiUrl(), `/api/v1/client/events/${encodeURIComponent(String(eventId))}/photos`, query);
+      const data = await requestEnvelope(url, photoPage, { revalidate: REVALIDATE_SECONDS, tags: [`event:${eventId}`] }, fetchImpl);
+      const hit = data.photos.find((p) => p.uuid.toLowerCase() === uuid);
+      if (hit) return hit;
+      cursor = data.next_cursor;
+      if (!cursor) return null;
+    }
+  } catch {
+    return null;
+  }
+  return null;
+}

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { positiveId, uuid } from './primitives.js';
+import { BIB_PATTERN } from './results.js';
+
+/**
+ * The admin API (`/api/v1/admin/...`): bearer token per organiser, never cross-origin. A token
+ * reaches only its own organiser's events and photos; others answer 404.
+ */
+
+/** `POST /api/v1/admin/events/{eventId}/photos` (multipart, `file` parts): 202, or 207 when some were refused. */
+export const uploadAnswer = z.object({
+  accepted: z.array(
+    z.object({
+      filename: z.string(),
+      /** The photo's id once its ingest job is done (listed from then on). */
+      uuid: z.string(),
+      job_id: z.number().int(),
+    }),
+  ),
+  refused: z.array(z.object({ filename: z.string(), reason: z.string() })),
+});
+export type UploadAnswer = z.infer<typeof uploadAnswer>;
+
+export const JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
+
+/** `GET /api/v1/admin/events/{eventId}/jobs`: the event's background jobs (ingest, bib OCR). */
+export const jobsStatus = z.object({
+  counts: z.object({
+    queued: z.number().int(),
+    running: z.number().int(),
+    done: z.number().int(),
+    failed: z.number().int(),
+  }),
+  /** Failed jobs, and queued ones waiting for a retry after an error. */
+  failures: z.array(
+    z.object({
+      job_id: z.number().int(),
+      kind: z.string(),
+      /** The file name (ingest) or photo id (bibs). */
+      subject: z.string(),
+      attempts: z.number().int(),
+      last_error: z.string(),
+      state: z.enum(JOB_STATES),
+    }),
+  ),
+});
+export type JobsStatus = z.infer<typeof jobsStatus>;
+
+export const adminPhotoParams = z.object({ uuid });
+export const adminEventParams = z.object({ eventId: positiveId });
+
+/** `PUT /api/v1/admin/photos/{uuid}/bibs`: the photo's full list of manual tags; [] clears them. */
+export const photoBibsInput = z
+  .object({
+    bibs: z
+      .array(z.string().trim().regex(BIB_PATTERN, 'A bib number is 1 to 10 letters or digits'))
+      .max(50, 'At most 50 bibs per photo'),
+  })
+  .strict();
+export type PhotoBibsInput = z.infer<typeof photoBibsInput>;
+
+export const photoBibsAnswer = z.object({ uuid: z.string(), bibs: z.array(z.string()) });
+export type PhotoBibsAnswer = z.infer<typeof photoBibsAnswer>;
+
+/** Largest results file accepted. */
+export const MAX_RESULTS_FILE_BYTES = 20 * 1024 * 1024;
+
+/** `POST /api/v1/admin/events/{eventId}/results?map=bib:Dorsal,name:Nom` (body: the CSV). */
+export const resultsImportQuery = z.object({
+  map: z
+    .string()
+    .max(1000)
+    .regex(
+      /^[a-z_]+:[^,:]+(,[a-z_]+:[^,:]+)*$/,
+      'map must be field:Column pairs separated by commas, such as bib:Dorsal,name:Nom',
+    )
+    .optional(),
+});
+
+export const resultsImportAnswer = z.object({
+  imported: z.number().int(),
+  errors: z.array(z.object({ line: z.number().int(), message: z.string() })),
+  /** How the file's columns were understood: field → column heading. */
+  columns: z.record(z.string(), z.string()),
+});
+export type ResultsImportAnswer = z.infer<typeof resultsImportAnswer>;

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { positiveId } from './primitives.js';
+
+/** Bibs as searched: letters and digits, as printed on the bib (`1234`, `A17`). */
+export const BIB_PATTERN = /^[A-Za-z0-9]{1,10}$/;
+
+/** One participant's race result: `GET /api/v1/client/events/{eventId}/results/{bib}`. */
+export const raceResult = z.object({
+  bib: z.string(),
+  name: z.string(),
+  gender: z.string().nullable(),
+  category: z.string().nullable(),
+  /** `h:mm:ss` (or `h:mm:ss.t`), or null when not timed. */
+  gun_time: z.string().nullable(),
+  net_time: z.string().nullable(),
+  /** DNF, DNS, DQ, or null for a finisher. */
+  status: z.string().nullable(),
+  overall_rank: z.number().int().positive().nullable(),
+  category_rank: z.number().int().positive().nullable(),
+  /** Split label (e.g. `10K`) to time `h:mm:ss`. */
+  splits: z.record(z.string(), z.string()),
+});
+export type RaceResult = z.infer<typeof raceResult>;
+
+/** The searches the gallery offers beside browsing: `?bib=` or `?name=` on the photos listing. */
+export const photoSearchQuery = z.object({
+  bib: z.string().trim().regex(BIB_PATTERN, 'A bib number is 1 to 10 letters or digits').optional(),
+  name: z
+    .string()
+    .trim()
+    .min(2, 'Type at least 2 letters of the name')
+    .max(80, 'A name search is at most 80 characters')
+    .optional(),
+});
+export type PhotoSearchQuery = z.infer<typeof photoSearchQuery>;
+
+/** `GET /api/v1/client/events/{eventId}/results/{bib}`. */
+export const resultParams = z.object({
+  eventId: positiveId,
+  bib: z.string().trim().regex(BIB_PATTERN, 'A bib number is 1 to 10 letters or digits'),
+});
