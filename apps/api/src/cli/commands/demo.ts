@@ -42,7 +42,10 @@ export function demoCommand(program: Command, io: CliIo) {
         }
         const started = Date.now();
         const total = demoPhotoCount(undefined, scale);
-        io.out(`Creating the demo: 2 organisers, 24 events, ${total} rendered photos...`);
+        const events = DEMO_ORGANISERS.reduce((sum, o) => sum + o.events.length, 0);
+        io.out(
+          `Creating the demo: ${DEMO_ORGANISERS.length} organisers, ${events} events, ${total} rendered photos...`,
+        );
         const bar = progress(io, 'Rendering and importing photos', total);
         let truth;
         try {
