@@ -67,6 +67,33 @@ if (wanted('unit')) {
   if (!counted && !ok) failed += 1;
 }
 
+// The recognition models (bib OCR, faces) must work with no network at all: their tests run
+// again in a user namespace without one, where the machine allows it (root in CI).
+if (wanted('offline')) {
+  const probe = spawnSync('unshare', ['-rn', 'true']);
+  if (probe.status === 0) {
+    const out = path.join(resultsDir, 'offline.json');
+    const ok = step('models offline (unshare -rn)', 'unshare', [
+      '-rn',
+      'npx',
+      'vitest',
+      'run',
+      '--project',
+      'api-pglite',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${out}`,
+      'src/bibs',
+      'src/faces',
+      'src/routes/selfie-engine.test.ts',
+    ]);
+    const counted = count(out, (r) => [r.numPassedTests ?? 0, r.numFailedTests ?? 0]);
+    if (!counted && !ok) failed += 1;
+  } else {
+    console.log('\n=== models offline: skipped (unshare -rn is not allowed here)');
+  }
+}
+
 if (wanted('e2e')) {
   buildOk =
     buildOk &&

@@ -86,9 +86,17 @@ export function startApi(dataDir: string, port: number): Promise<Service> {
   return startService(
     'The API',
     ['apps/api/dist/server.js'],
-    // OCR off: reading the demo's 1,374 photos would take both cores for many minutes; the
+    // OCR and faces off: reading the demo's photos would take both cores for many minutes; the
     // browser tests tag bibs through the admin API instead.
-    { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', OCR_ENABLED: 'false' },
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      OCR_ENABLED: 'false',
+      FACES_ENABLED: 'false',
+    },
     `http://127.0.0.1:${port}/api/v1/client/events/organiser/data?app_domain=localhost`,
   );
 }

@@ -23,11 +23,13 @@ import { registerErrorHandlers } from './plugins/errors.js';
 import { describeMediaTypes } from './plugins/openapi.js';
 import { assetRoutes } from './routes/assets.js';
 import { adminRoutes } from './routes/admin.js';
+import { faceModelRoutes } from './routes/face-models.js';
 import { clientRoutes } from './routes/client.js';
 import { formRoutes } from './routes/forms.js';
 import { healthRoutes } from './routes/health.js';
 import { photoRoutes } from './routes/photos.js';
 import type { BibReader } from './services/bibs.js';
+import type { FaceDetector } from './services/faces.js';
 import { createServices, type Services } from './services/index.js';
 import { API_VERSION } from './version.js';
 
@@ -55,6 +57,10 @@ export interface AppOptions {
   jobIdleMs?: number;
   /** Another bib reader than the OCR engine (tests: a stub of the engine's interface). */
   bibReader?: BibReader;
+  /** Another face detector than the face engine (tests). */
+  faceDetector?: FaceDetector;
+  /** Selfie searches per client (IP) per minute (default 30). */
+  selfieSearchesPerMinute?: number;
   /** Zip downloads per client (IP) per minute (default 20). */
   downloadsPerMinute?: number;
   /** Running jobs older than this are re-queued at start (default 10 min; 0 on PGlite, which one process owns). */
@@ -82,6 +88,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     maxUploadBytes: options.config.maxUploadBytes,
     ocrEnabled: options.config.ocrEnabled,
     bibReader: options.bibReader,
+    facesEnabled: options.config.facesEnabled,
+    faceDetector: options.faceDetector,
   });
   app.decorate('services', services);
   const workerWanted = (options.worker ?? true) && options.config.jobConcurrency > 0;
@@ -185,10 +193,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(clientRoutes, {
     prefix: '/api/v1/client',
     downloadsPerMinute: options.downloadsPerMinute ?? 20,
+    selfieSearchesPerMinute: options.selfieSearchesPerMinute ?? 30,
   });
   await app.register(adminRoutes, { prefix: ADMIN_PREFIX });
   await app.register(photoRoutes);
   await app.register(formRoutes);
   await app.register(assetRoutes);
+  await app.register(faceModelRoutes);
   return app;
 }

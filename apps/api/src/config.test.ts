@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       maxUploadBytes: 50 * 1024 * 1024,
       jobConcurrency: os.availableParallelism(),
       ocrEnabled: true,
+      facesEnabled: true,
     });
   });
 
@@ -31,6 +32,7 @@ describe('loadConfig', () => {
           MAX_UPLOAD_BYTES: '1048576',
           JOB_CONCURRENCY: '3',
           OCR_ENABLED: 'false',
+          FACES_ENABLED: '0',
         },
         '/srv',
       ),
@@ -44,6 +46,7 @@ describe('loadConfig', () => {
       maxUploadBytes: 1048576,
       jobConcurrency: 3,
       ocrEnabled: false,
+      facesEnabled: false,
     });
     expect(loadConfig({ PORT: '', DATABASE_URL: ' ' }).port).toBe(4000);
   });

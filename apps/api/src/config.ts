@@ -51,6 +51,10 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
     .transform((v) => v === 'true' || v === '1')
     .optional(),
+  FACES_ENABLED: z
+    .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+    .transform((v) => v === 'true' || v === '1')
+    .optional(),
 });
 
 /** Largest uploaded photo file, unless MAX_UPLOAD_BYTES says otherwise. */
@@ -71,6 +75,8 @@ export interface ApiConfig {
   jobConcurrency: number;
   /** Bib OCR of ingested photos (OCR_ENABLED, default true when the engine loads). */
   ocrEnabled: boolean;
+  /** Face detection of ingested photos for selfie search (FACES_ENABLED, default true). */
+  facesEnabled: boolean;
 }
 
 export class ConfigError extends Error {
@@ -108,5 +114,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     maxUploadBytes: e.MAX_UPLOAD_BYTES ?? DEFAULT_MAX_UPLOAD_BYTES,
     jobConcurrency: e.JOB_CONCURRENCY ?? os.availableParallelism(),
     ocrEnabled: e.OCR_ENABLED ?? true,
+    facesEnabled: e.FACES_ENABLED ?? true,
   };
 }

@@ -103,12 +103,21 @@ export const ctaConfig = z.object({
 });
 export type CtaConfig = z.infer<typeof ctaConfig>;
 
+/**
+ * Selfie search (selfie_search): a photo is a `match` when one of its faces is at least
+ * `match_threshold` similar to the selfie (cosine of the face descriptors, 0..1), and a
+ * "maybe you" up to 0.1 below it. 0.6 was measured as a starting value (docs/selfie-search.md).
+ */
+export const selfieConfig = z.object({ match_threshold: z.number().min(0.3).max(0.95) });
+export type SelfieConfig = z.infer<typeof selfieConfig>;
+
 export const eventPhotosConfig = z.object({
   feature_flag: featureFlags,
   banner_config: bannerConfig,
   video_config: videoConfig,
   bib_config: bibConfig,
   cta_config: ctaConfig,
+  selfie_config: selfieConfig,
 });
 export type EventPhotosConfig = z.infer<typeof eventPhotosConfig>;
 
@@ -156,6 +165,7 @@ export const DEFAULT_EVENT_PHOTOS_CONFIG: EventPhotosConfig = {
     placeholder_text: 'Enter your bib number',
   },
   cta_config: { text: '', url: '', placement: 'top', pass_search: false },
+  selfie_config: { match_threshold: 0.6 },
 };
 
 /* ---------- What operators write: events ---------- */
@@ -198,6 +208,7 @@ export const eventPhotosConfigPatch = z
       })
       .partial()
       .strict(),
+    selfie_config: selfieConfig.partial().strict(),
   })
   .partial()
   .strict();

@@ -9,3 +9,4 @@ export * from './downloads.js';
 export * from './results.js';
 export * from './admin.js';
 export * from './certificate.js';
+export * from './selfie.js';

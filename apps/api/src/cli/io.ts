@@ -41,6 +41,7 @@ export async function withServices<T>(
       createServices(runtime.database.db, runtime.blobs, {
         maxUploadBytes: cfg.maxUploadBytes,
         ocrEnabled: cfg.ocrEnabled,
+        facesEnabled: cfg.facesEnabled,
       }),
       runtime,
       cfg,

@@ -8,6 +8,7 @@ import {
   errorEnvelope,
   eventInput,
   eventPatch,
+  faceDataDeleted,
   jobsStatus,
   MAX_RESULTS_FILE_BYTES,
   photoBibsAnswer,
@@ -184,6 +185,42 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.services.events.requireOwned(request.params.eventId, request.organiserId);
       return ok(await app.services.jobs.status(request.params.eventId));
     },
+  );
+
+  app.post(
+    '/events/:eventId/faces/detect',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Queue face detection for every photo of the event (selfie_search must be on)',
+        description:
+          'For photos ingested while selfie_search was off, or after the event’s face data was deleted. Progress: GET …/jobs.',
+        security,
+        params: adminEventParams,
+        response: { 202: envelope(z.object({ queued: z.number().int() })), ...failures },
+      },
+    },
+    async (request, reply) => {
+      reply.code(202);
+      return ok(await app.services.faces.detectEvent(request.params.eventId, request.organiserId));
+    },
+  );
+
+  app.delete(
+    '/events/:eventId/faces',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete all face data of the event: every face row and the in-memory index',
+        description:
+          'Selfie search then finds nothing until photos are detected again (re-upload, or a re-run of the faces jobs).',
+        security,
+        params: adminEventParams,
+        response: { 200: envelope(faceDataDeleted), ...failures },
+      },
+    },
+    async (request) =>
+      ok(await app.services.faces.deleteEventFaces(request.params.eventId, request.organiserId)),
   );
 
   app.delete(

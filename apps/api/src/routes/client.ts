@@ -14,20 +14,28 @@ import {
   organiserData,
   organiserQuery,
   photoPage,
+  photoSearchQuery,
   raceResult,
   resultParams,
+  selfieSearchAnswer,
+  selfieSearchRequest,
 } from '@eventsite/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../errors.js';
 import { CLIENT_CACHE_CONTROL, ok, publicOrigin } from '../http.js';
+
+/** Largest selfie accepted by the upload fallback. */
+const MAX_SELFIE_BYTES = 10 * 1024 * 1024;
 
 const failures = { 400: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
 
 /** What the public site reads (spec §7): `/api/v1/client/...`. */
-export const clientRoutes: FastifyPluginAsyncZod<{ downloadsPerMinute?: number }> = async (
-  app,
-  options,
-) => {
+export const clientRoutes: FastifyPluginAsyncZod<{
+  downloadsPerMinute?: number;
+  selfieSearchesPerMinute?: number;
+  selfieUploadsPerMinute?: number;
+}> = async (app, options) => {
   app.addHook('onSend', async (_request, reply) => {
     if (reply.statusCode < 400 && !reply.hasHeader('cache-control'))
       reply.header('cache-control', CLIENT_CACHE_CONTROL);
@@ -142,6 +150,101 @@ export const clientRoutes: FastifyPluginAsyncZod<{ downloadsPerMinute?: number }
           { appDomain: request.query.app_domain, bib: request.query.bib, name: request.query.name },
         ),
       ),
+  );
+
+  app.post(
+    '/events/:eventId/photos/selfie-search',
+    {
+      config: {
+        rateLimit: { max: options.selfieSearchesPerMinute ?? 30, timeWindow: '1 minute' },
+      },
+      schema: {
+        tags: ['client'],
+        summary: 'The photos with a face like the selfie’s, best first',
+        description:
+          'The body is the selfie’s face descriptor (1024 values, unit length), computed in the browser with the same model: the selfie never leaves the device, and the descriptor is neither stored nor logged. `match` photos are at or above the event’s threshold, `maybe` ones a little below it. 403 when selfie_search is off; at most 30 per minute per client (429 past it).',
+        params: eventIdParams,
+        querystring: eventQuery,
+        body: selfieSearchRequest,
+        response: { 200: envelope(selfieSearchAnswer), ...failures, 429: errorEnvelope },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(
+        await app.services.faces.search(
+          request.params.eventId,
+          request.body.embedding,
+          request.query.app_domain,
+        ),
+      );
+    },
+  );
+
+  app.get(
+    '/events/:eventId/photos/more-of-bib',
+    {
+      schema: {
+        tags: ['client'],
+        summary: '"More photos of you": photos with the face of the runner wearing a bib',
+        description:
+          'The faces above the bib on the photos a bib search finds are searched like a selfie; the answer leaves out those photos (the bib search lists them) and adds the ones where the bib is hidden or unread. Needs selfie_search and bib_search (else 403).',
+        params: eventIdParams,
+        querystring: eventQuery.extend({ bib: photoSearchQuery.shape.bib.unwrap() }),
+        response: { 200: envelope(selfieSearchAnswer), ...failures },
+      },
+    },
+    async (request) =>
+      ok(
+        await app.services.faces.morePhotosOfBib(
+          request.params.eventId,
+          request.query.bib,
+          request.query.app_domain,
+        ),
+      ),
+  );
+
+  // The selfie upload fallback: the image's raw bytes, kept in memory only.
+  app.addContentTypeParser(
+    ['image/jpeg', 'image/png', 'image/webp'],
+    { parseAs: 'buffer', bodyLimit: MAX_SELFIE_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.post(
+    '/events/:eventId/photos/selfie-search/image',
+    {
+      config: {
+        rateLimit: { max: options.selfieUploadsPerMinute ?? 10, timeWindow: '1 minute' },
+      },
+      schema: {
+        tags: ['client'],
+        summary: 'Selfie search from the selfie itself, for browsers that cannot run the model',
+        description:
+          'Body: the image (Content-Type image/jpeg, image/png or image/webp, at most 10 MB). It is described in memory (its largest face) and searched like a descriptor; it is never stored or logged. 400 when it is not an image or shows no face; 403 when selfie_search is off; at most 10 per minute per client.',
+        params: eventIdParams,
+        querystring: eventQuery,
+        response: {
+          200: envelope(selfieSearchAnswer),
+          ...failures,
+          413: errorEnvelope,
+          415: errorEnvelope,
+          429: errorEnvelope,
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!Buffer.isBuffer(request.body))
+        throw new AppError(415, 'Send the selfie as the body with Content-Type image/jpeg');
+      reply.header('cache-control', 'no-store');
+      return ok(
+        await app.services.faces.searchBySelfie(
+          request.params.eventId,
+          request.body,
+          request.query.app_domain,
+        ),
+      );
+    },
   );
 
   app.post(

@@ -5,6 +5,7 @@ import type { JobQueue } from '../adapters/jobs/types.js';
 import type { JobHandlers } from '../adapters/jobs/worker.js';
 import { DEFAULT_MAX_UPLOAD_BYTES } from '../config.js';
 import { BibRepository } from '../repositories/bibs.js';
+import { FaceRepository } from '../repositories/faces.js';
 import { ContactMessageRepository } from '../repositories/contact.js';
 import { EventRepository } from '../repositories/events.js';
 import { OrganiserRepository } from '../repositories/organisers.js';
@@ -14,6 +15,7 @@ import { type BibReader, BibService, engineBibReader } from './bibs.js';
 import { ContactService } from './contact.js';
 import { DownloadService } from './downloads.js';
 import { EventService } from './events.js';
+import { engineFaceDetector, type FaceDetector, FaceService } from './faces.js';
 import { ImportService } from './imports.js';
 import { createJobHandlers, JobService } from './jobs.js';
 import { OrganiserService } from './organisers.js';
@@ -32,6 +34,7 @@ export interface Services {
   uploads: UploadService;
   downloads: DownloadService;
   bibs: BibService;
+  faces: FaceService;
   /** One handler per job kind, for a worker (the API's or the CLI's). */
   jobHandlers: JobHandlers;
 }
@@ -44,6 +47,10 @@ export interface ServiceOptions {
   queue?: JobQueue;
   /** Another bib reader than the OCR engine (tests). */
   bibReader?: BibReader;
+  /** Face detection of ingested photos for selfie search (default true). */
+  facesEnabled?: boolean;
+  /** Another face detector than the face engine (tests). */
+  faceDetector?: FaceDetector;
 }
 
 export function createServices(db: Db, blobs: BlobStores, options: ServiceOptions = {}): Services {
@@ -57,8 +64,38 @@ export function createServices(db: Db, blobs: BlobStores, options: ServiceOption
   const jobs = new JobService(options.queue ?? new DatabaseJobQueue(db));
   const reader =
     (options.ocrEnabled ?? true) ? (options.bibReader ?? engineBibReader()) : undefined;
-  const bibs = new BibService(new BibRepository(db), photoRepo, events, blobs, reader);
+  const bibRepo = new BibRepository(db);
+  const bibs = new BibService(bibRepo, photoRepo, events, blobs, reader);
   photos.search = bibs;
+  const detector =
+    (options.facesEnabled ?? true) ? (options.faceDetector ?? engineFaceDetector()) : undefined;
+  const faces = new FaceService(
+    new FaceRepository(db),
+    photoRepo,
+    events,
+    eventRepo,
+    jobs,
+    blobs,
+    detector,
+  );
+  photos.onDelete = (eventId, uuid) => faces.forgetPhoto(eventId, uuid);
+  faces.bibPhotos = {
+    async photosWithBib(event, bib, limit) {
+      const filter = await bibs.filterFor(event, { bib });
+      const rows = await photoRepo.pageByBibs(event.id, filter, null, limit);
+      const wanted = new Set([...filter.manualBibs, ...filter.ocrBibs]);
+      return Promise.all(
+        rows.map(async (photo) => ({
+          uuid: photo.uuid,
+          bibBoxes: (await bibRepo.ofPhoto(photo.uuid)).flatMap((r) =>
+            wanted.has(r.bib) && r.boxX !== null && r.boxY !== null && r.boxW && r.boxH
+              ? [{ x: r.boxX, y: r.boxY, width: r.boxW, height: r.boxH }]
+              : [],
+          ),
+        })),
+      );
+    },
+  };
   const jobHandlers = createJobHandlers({
     blobs,
     events: eventRepo,
@@ -67,6 +104,7 @@ export function createServices(db: Db, blobs: BlobStores, options: ServiceOption
     photoService: photos,
     jobs,
     readBibs: bibs.ocrEnabled ? (eventId, uuid) => bibs.readPhoto(eventId, uuid) : undefined,
+    detectFaces: faces.enabled ? (eventId, uuid) => faces.detectPhoto(eventId, uuid) : undefined,
   });
   return {
     organisers,
@@ -79,6 +117,7 @@ export function createServices(db: Db, blobs: BlobStores, options: ServiceOption
     uploads: new UploadService(blobs, jobs, options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES),
     downloads: new DownloadService(photoRepo, events, blobs),
     bibs,
+    faces,
     jobHandlers,
   };
 }

@@ -11,6 +11,7 @@ import {
 } from '../adapters/jobs/types.js';
 import type { EventRepository } from '../repositories/events.js';
 import type { PhotoRepository } from '../repositories/photos.js';
+import { photosConfigOf } from './events.js';
 import type { ImportService } from './imports.js';
 import type { PhotoService } from './photos.js';
 
@@ -79,6 +80,8 @@ export interface HandlerDeps {
   jobs: JobService;
   /** Bib OCR of one photo; undefined when OCR is off. */
   readBibs: ((eventId: number, uuid: string) => Promise<Record<string, unknown>>) | undefined;
+  /** Faces of one photo; undefined when face search is off. */
+  detectFaces: ((eventId: number, uuid: string) => Promise<Record<string, unknown>>) | undefined;
 }
 
 /** One handler per job kind. Each is idempotent: a job may run again after a crash or retry. */
@@ -113,16 +116,33 @@ export function createJobHandlers(deps: HandlerDeps): JobHandlers {
         return { skipped: result.reason };
       }
       await deps.photoService.prerender(uuid);
+      const next: NewJob[] = [];
       if (deps.readBibs)
-        await deps.jobs.enqueue([
-          { kind: 'bibs', payload: { eventId, uuid }, idempotencyKey: `bibs:${uuid}`, eventId },
-        ]);
+        next.push({
+          kind: 'bibs',
+          payload: { eventId, uuid },
+          idempotencyKey: `bibs:${uuid}`,
+          eventId,
+        });
+      // Face data only for events that use selfie search (POST …/faces/detect catches up later).
+      if (deps.detectFaces && photosConfigOf(event).feature_flag.selfie_search)
+        next.push({
+          kind: 'faces',
+          payload: { eventId, uuid },
+          idempotencyKey: `faces:${uuid}`,
+          eventId,
+        });
+      if (next.length > 0) await deps.jobs.enqueue(next);
       await deps.blobs.incoming.delete(incomingKey);
       return { uuid };
     },
     bibs: async ({ eventId, uuid }) => {
       if (!deps.readBibs) return { skipped: 'OCR is turned off' };
       return deps.readBibs(eventId, uuid);
+    },
+    faces: async ({ eventId, uuid }) => {
+      if (!deps.detectFaces) return { skipped: 'face search is turned off' };
+      return deps.detectFaces(eventId, uuid);
     },
   };
 }

@@ -104,6 +104,8 @@ export interface PhotoSearchResolver {
 
 export class PhotoService {
   search: PhotoSearchResolver | undefined;
+  /** Told when a photo is deleted (the face index drops its faces). */
+  onDelete: ((eventId: number, uuid: string) => Promise<void>) | undefined;
 
   private readonly inFlight = new Map<string, Promise<Buffer>>();
   private readonly memory = new ByteLru(64 * 1024 * 1024);
@@ -175,6 +177,7 @@ export class PhotoService {
     const photo = await this.photos.findOwned(id, organiserId);
     if (!photo) throw notFound(`No photo has the id ${uuid}`);
     await this.photos.delete(id);
+    await this.onDelete?.(photo.eventId, id);
     this.lookups.delete(id);
     this.memory.deletePrefix(`${id}/`);
     await this.blobs.originals.delete(photo.blobKey);

@@ -28,12 +28,25 @@ export async function createTestApp(
   options: Partial<
     Pick<
       AppOptions,
-      'worker' | 'jobRetryBaseMs' | 'jobIdleMs' | 'jobLeaseMs' | 'downloadsPerMinute' | 'bibReader'
+      | 'worker'
+      | 'jobRetryBaseMs'
+      | 'jobIdleMs'
+      | 'jobLeaseMs'
+      | 'downloadsPerMinute'
+      | 'bibReader'
+      | 'faceDetector'
+      | 'selfieSearchesPerMinute'
     >
   > = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'eventsite-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env });
+  // Face detection is off unless a test asks for it: the engine costs ~0.5 s a photo.
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    FACES_ENABLED: 'false',
+    ...env,
+  });
   const database = await createTestDatabase();
   const blobs = localBlobStores(dataDir);
   const logs: TestApp['logs'] = [];

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  real,
   serial,
   text,
   timestamp,
@@ -223,6 +224,36 @@ export const photoBibs = pgTable(
   ],
 );
 
+/**
+ * Faces found on a photo (the `faces` job): box, detection score and the `faceres` descriptor
+ * (1024 values, unit length). Loaded into a per-event in-memory index for selfie search; an
+ * organiser can delete all of an event's rows in one call.
+ */
+export const photoFaces = pgTable(
+  'photo_faces',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    photoUuid: uuid('photo_uuid')
+      .notNull()
+      .references(() => photos.uuid, { onDelete: 'cascade' }),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    /** In the photo's pixels (after EXIF orientation). */
+    boxX: integer('box_x').notNull(),
+    boxY: integer('box_y').notNull(),
+    boxW: integer('box_w').notNull(),
+    boxH: integer('box_h').notNull(),
+    score: doublePrecision('score').notNull(),
+    embedding: real('embedding').array().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('photo_faces_event_idx').on(t.eventId),
+    index('photo_faces_photo_idx').on(t.photoUuid),
+  ],
+);
+
 export type RaceResultSplits = Record<string, string>;
 
 export const raceResults = pgTable(
@@ -266,6 +297,7 @@ export const schema = {
   apiTokens,
   jobs,
   photoBibs,
+  photoFaces,
   raceResults,
   certificateTemplates,
 };

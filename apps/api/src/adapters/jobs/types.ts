@@ -3,7 +3,7 @@
  * (services/jobs.ts), checked when the worker starts.
  */
 export interface JobPayloads {
-  /** A file waiting in the incoming store becomes a photo: probe, store, variants, then `bibs`. */
+  /** A file waiting in the incoming store becomes a photo: probe, store, variants, then `bibs` and `faces`. */
   ingest: {
     eventId: number;
     /** The photo's id, chosen when the file was accepted. */
@@ -14,13 +14,15 @@ export interface JobPayloads {
   };
   /** Bib OCR of one photo. */
   bibs: { eventId: number; uuid: string };
+  /** Faces of one photo: boxes and descriptors for selfie search. */
+  faces: { eventId: number; uuid: string };
 }
 
 export type JobKind = keyof JobPayloads;
-export const JOB_KINDS = ['ingest', 'bibs'] as const satisfies readonly JobKind[];
+export const JOB_KINDS = ['ingest', 'bibs', 'faces'] as const satisfies readonly JobKind[];
 
 /** Lower runs first. */
-export const JOB_PRIORITY: Record<JobKind, number> = { ingest: 1, bibs: 2 };
+export const JOB_PRIORITY: Record<JobKind, number> = { ingest: 1, bibs: 2, faces: 3 };
 
 export type JobState = 'queued' | 'running' | 'done' | 'failed';
 

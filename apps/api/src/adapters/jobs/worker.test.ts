@@ -65,8 +65,9 @@ describe('the worker', () => {
         ingest: async () => undefined,
         bibs: async () => undefined,
         faces: async () => undefined,
+        videos: async () => undefined,
       }),
-    ).toThrow(/unknown faces/);
+    ).toThrow(/unknown videos/);
   });
 
   it('retries with exponential backoff, then fails for good with the reason', async () => {
@@ -74,6 +75,7 @@ describe('the worker', () => {
     const runs = new Map<string, number>();
     const handlers: JobHandlers = {
       ingest: async () => undefined,
+      faces: async () => undefined,
       bibs: async ({ uuid }) => {
         runs.set(uuid, (runs.get(uuid) ?? 0) + 1);
         if (uuid === 'flaky' && runs.get(uuid)! < 3) throw new Error('disk busy');

@@ -1,0 +1,319 @@
+/**
+ * Faces on a photo: where they are and a descriptor of each, offline. Human (BlazeFace, face
+ * mesh, `faceres`) runs on tfjs's WebAssembly backend from models shipped in npm packages.
+ *
+ * Two passes: detection alone over the whole frame and, when the photo has room for small faces,
+ * over overlapping tiles; then each distinct face is described from a crop around it, so every
+ * face (large, or 40 px in a crowd) reaches the descriptor at a similar size.
+ */
+import sharp from 'sharp';
+import { UnreadableImageError } from '../bibs/ocr-engine.js';
+import { defaultHumanPaths, loadHuman, type HumanLike, type HumanPaths } from './human.js';
+import {
+  mergeDetections,
+  planTiles,
+  touchesInnerEdge,
+  type FaceBox,
+  type Tile,
+  type TileOptions,
+} from './tiles.js';
+import { EMBEDDING_LENGTH, normalise } from './vectors.js';
+
+export { UnreadableImageError };
+
+export interface Face {
+  /** In the photo's pixels (after EXIF orientation). */
+  box: FaceBox;
+  /** Detection score, 0..1. */
+  score: number;
+  /** `faceres` descriptor scaled to unit length (1024 values): compare with a dot product. */
+  embedding: Float32Array;
+}
+
+export interface DetectFacesOptions {
+  /** Search tiles for small faces too (default true; only where the photo is large enough). */
+  tiles?: boolean;
+  /** Faces whose detector box (about eyebrows to mouth) is smaller than this many photo pixels are ignored; default 20. */
+  minFaceSize?: number;
+  /** Detections below this score are ignored; default 0.5. */
+  minScore?: number;
+}
+
+export interface FaceEngine {
+  /** Every face on the photo, best score first. Rejects with `UnreadableImageError` for bytes that are not an image. */
+  detectFaces(image: Buffer, options?: DetectFacesOptions): Promise<Face[]>;
+  dispose(): Promise<void>;
+}
+
+export interface FaceEngineOptions {
+  paths?: HumanPaths;
+  /** The photo is decoded at most this long on its long side; default 2048. */
+  workingSide?: number;
+  tiles?: TileOptions;
+  /** At most this many faces are described per photo (the largest); default 40. */
+  maxFaces?: number;
+}
+
+export const DEFAULT_WORKING_SIDE = 2048;
+const MAX_INPUT_PIXELS = 100_000_000;
+/** A face is described from a square crop this many times its box, so the detector sees it whole. */
+const CROP_FACTOR = 2.4;
+/** Crops are scaled to this side (up or down) before description. */
+const CROP_SIDE = 288;
+
+interface Raw {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+interface Detection {
+  box: FaceBox;
+  score: number;
+}
+
+export function createFaceEngine(options: FaceEngineOptions = {}): FaceEngine {
+  return new HumanFaceEngine(options);
+}
+
+let shared: FaceEngine | undefined;
+
+/** One engine per process: the models take ~15 MB on disk, ~100 MB loaded. */
+export function sharedFaceEngine(): FaceEngine {
+  shared ??= createFaceEngine();
+  return shared;
+}
+
+/** The faces of a photo, with the shared engine. */
+export function detectFaces(image: Buffer, options?: DetectFacesOptions): Promise<Face[]> {
+  return sharedFaceEngine().detectFaces(image, options);
+}
+
+class HumanFaceEngine implements FaceEngine {
+  #human: Promise<HumanLike> | undefined;
+  /** One photo at a time: the backend is single-threaded, and a queued burst then holds one decoded photo. */
+  #queue: Promise<unknown> = Promise.resolve();
+  readonly #options: FaceEngineOptions;
+
+  constructor(options: FaceEngineOptions) {
+    this.#options = options;
+  }
+
+  detectFaces(image: Buffer, options: DetectFacesOptions = {}): Promise<Face[]> {
+    return this.#exclusive(async () => {
+      const { raw, scale } = await decode(image, this.#options.workingSide ?? DEFAULT_WORKING_SIDE);
+      const human = await this.#load();
+      const minSize = (options.minFaceSize ?? 20) / scale;
+      const minScore = options.minScore ?? 0.5;
+
+      const maxFaces = this.#options.maxFaces ?? 40;
+      const found = await locate(human, raw, maxFaces);
+      if (options.tiles !== false) {
+        for (const tile of planTiles(raw.width, raw.height, this.#options.tiles)) {
+          for (const d of await locate(human, raw, maxFaces, tile)) {
+            if (!touchesInnerEdge(d.box, tile, raw.width, raw.height)) found.push(d);
+          }
+        }
+      }
+      const candidates = mergeDetections(
+        found.filter((d) => d.score >= minScore && Math.min(d.box.width, d.box.height) >= minSize),
+      )
+        .sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height)
+        .slice(0, maxFaces);
+
+      const faces: Face[] = [];
+      for (const candidate of candidates) {
+        const described = await describe(human, raw, candidate.box);
+        if (!described) continue;
+        faces.push({
+          box: scaleBox(described.box, scale, raw),
+          score: Math.min(candidate.score, described.score),
+          embedding: described.embedding,
+        });
+      }
+      return mergeDetections(faces).sort((a, b) => b.score - a.score);
+    });
+  }
+
+  async dispose(): Promise<void> {
+    // tfjs keeps its backend for the process; dropping the reference lets the models be collected.
+    this.#human = undefined;
+    await this.#queue;
+  }
+
+  #exclusive<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.#queue.then(task, task);
+    this.#queue = run.catch(() => undefined);
+    return run;
+  }
+
+  #load(): Promise<HumanLike> {
+    this.#human ??= loadHuman(
+      this.#options.paths ?? defaultHumanPaths(),
+      this.#options.maxFaces ?? 40,
+    ).catch((error: unknown) => {
+      this.#human = undefined;
+      throw error;
+    });
+    return this.#human;
+  }
+}
+
+async function decode(image: Buffer, maxSide: number): Promise<{ raw: Raw; scale: number }> {
+  if (!Buffer.isBuffer(image) || image.length === 0) throw new UnreadableImageError('empty input');
+  try {
+    const oriented = sharp(image, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
+    const meta = await oriented.metadata();
+    const swapped = (meta.orientation ?? 1) >= 5;
+    const width = swapped ? meta.height : meta.width;
+    const height = swapped ? meta.width : meta.height;
+    if (!width || !height) throw new Error('no dimensions');
+    const ratio = Math.min(1, maxSide / Math.max(width, height));
+    const { data, info } = await oriented
+      .resize(Math.max(1, Math.round(width * ratio)), Math.max(1, Math.round(height * ratio)), {
+        fit: 'fill',
+      })
+      .removeAlpha()
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    if (info.channels !== 3) throw new Error(`unexpected ${info.channels} channels`);
+    return { raw: { data, width: info.width, height: info.height }, scale: width / info.width };
+  } catch (error) {
+    throw new UnreadableImageError(error);
+  }
+}
+
+/** Copies a region of the image as an int32 tensor [1, h, w, 3]. */
+function tensorOf(human: HumanLike, raw: Raw, region: Tile): ReturnType<HumanLike['tf']['tensor']> {
+  const values = new Int32Array(region.width * region.height * 3);
+  for (let y = 0; y < region.height; y++) {
+    const from = ((region.y + y) * raw.width + region.x) * 3;
+    const row = raw.data.subarray(from, from + region.width * 3);
+    values.set(row, y * region.width * 3);
+  }
+  return human.tf.tensor(values, [1, region.height, region.width, 3], 'int32');
+}
+
+// Human merges a call's config into its own for good, so each kind of call sets both switches.
+const detectOnly = (maxFaces: number): Record<string, unknown> => ({
+  face: {
+    detector: { maxDetected: maxFaces },
+    mesh: { enabled: false },
+    description: { enabled: false },
+  },
+});
+/** A crop is described for its best face only: in a crowd, its neighbours' faces show at the edges. */
+const DESCRIBE = {
+  face: { detector: { maxDetected: 1 }, mesh: { enabled: true }, description: { enabled: true } },
+};
+
+/** Face boxes (detector only) in a region, in the image's pixels. */
+async function locate(
+  human: HumanLike,
+  raw: Raw,
+  maxFaces: number,
+  tile?: Tile,
+): Promise<Detection[]> {
+  const region = tile ?? { x: 0, y: 0, width: raw.width, height: raw.height };
+  const input = tensorOf(human, raw, region);
+  try {
+    const result = await human.detect(input, detectOnly(maxFaces));
+    if (result.error) throw new Error(`face detection failed: ${result.error}`);
+    return result.face.map((f) => ({
+      box: clip(
+        { x: f.box[0] + region.x, y: f.box[1] + region.y, width: f.box[2], height: f.box[3] },
+        raw,
+      ),
+      score: f.boxScore || f.score,
+    }));
+  } finally {
+    input.dispose();
+  }
+}
+
+/** The face at the centre of a crop around `box`, described; null when the full model finds no face there. */
+async function describe(
+  human: HumanLike,
+  raw: Raw,
+  box: FaceBox,
+): Promise<{ box: FaceBox; score: number; embedding: Float32Array } | null> {
+  const side = Math.round(Math.max(box.width, box.height) * CROP_FACTOR);
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  const crop = clip(
+    { x: Math.round(cx - side / 2), y: Math.round(cy - side / 2), width: side, height: side },
+    raw,
+  );
+  if (crop.width < 8 || crop.height < 8) return null;
+  const target = CROP_SIDE / Math.max(crop.width, crop.height);
+  const width = Math.max(1, Math.round(crop.width * target));
+  const height = Math.max(1, Math.round(crop.height * target));
+  const { data } = await sharp(raw.data, {
+    raw: { width: raw.width, height: raw.height, channels: 3 },
+  })
+    .extract({ left: crop.x, top: crop.y, width: crop.width, height: crop.height })
+    .resize(width, height, { fit: 'fill' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const input = human.tf.tensor(new Int32Array(data), [1, height, width, 3], 'int32');
+  try {
+    const result = await human.detect(input, DESCRIBE);
+    if (result.error) throw new Error(`face description failed: ${result.error}`);
+    // The crop's own face is the one nearest its centre (a neighbour's face may show at an edge).
+    let best: { face: (typeof result.face)[number]; distance: number } | undefined;
+    for (const face of result.face) {
+      if (face.embedding?.length !== EMBEDDING_LENGTH) continue;
+      const fx = face.box[0] + face.box[2] / 2 - width / 2;
+      const fy = face.box[1] + face.box[3] / 2 - height / 2;
+      const distance = Math.hypot(fx, fy);
+      if (distance < Math.max(width, height) / 4 && (!best || distance < best.distance))
+        best = { face, distance };
+    }
+    if (!best) return null;
+    let embedding: Float32Array;
+    try {
+      embedding = normalise(best.face.embedding!);
+    } catch {
+      return null;
+    }
+    const [bx, by, bw, bh] = best.face.box;
+    return {
+      box: clip(
+        {
+          x: crop.x + bx / target,
+          y: crop.y + by / target,
+          width: bw / target,
+          height: bh / target,
+        },
+        raw,
+      ),
+      score: best.face.score,
+      embedding,
+    };
+  } finally {
+    input.dispose();
+  }
+}
+
+function clip(box: FaceBox, raw: { width: number; height: number }): FaceBox {
+  const x = Math.max(0, Math.min(raw.width, box.x));
+  const y = Math.max(0, Math.min(raw.height, box.y));
+  return {
+    x,
+    y,
+    width: Math.max(0, Math.min(raw.width, box.x + box.width) - x),
+    height: Math.max(0, Math.min(raw.height, box.y + box.height) - y),
+  };
+}
+
+function scaleBox(box: FaceBox, scale: number, raw: Raw): FaceBox {
+  const x = Math.round(box.x * scale);
+  const y = Math.round(box.y * scale);
+  return {
+    x,
+    y,
+    width: Math.min(Math.round(box.width * scale), Math.round(raw.width * scale) - x),
+    height: Math.min(Math.round(box.height * scale), Math.round(raw.height * scale) - y),
+  };
+}

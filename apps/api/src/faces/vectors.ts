@@ -1,0 +1,49 @@
+/** Face embeddings as unit vectors: cosine similarity is then a dot product. */
+
+/** Length of the `faceres` descriptor. */
+export const EMBEDDING_LENGTH = 1024;
+
+/** A copy scaled to unit length. Rejects a vector that is empty, has a non-finite value or is all zeros. */
+export function normalise(values: ArrayLike<number>): Float32Array {
+  let sum = 0;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    if (!Number.isFinite(v)) throw new RangeError(`embedding value ${i} is not a finite number`);
+    sum += v * v;
+  }
+  if (values.length === 0 || sum === 0) throw new RangeError('embedding is empty or all zeros');
+  const scale = 1 / Math.sqrt(sum);
+  const out = new Float32Array(values.length);
+  for (let i = 0; i < values.length; i++) out[i] = values[i]! * scale;
+  return out;
+}
+
+/** Cosine similarity, -1..1 (0..1 for `faceres` descriptors, which are non-negative). */
+export function cosineSimilarity(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  if (a.length !== b.length) throw new RangeError(`lengths differ: ${a.length} and ${b.length}`);
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i++) {
+    dot += a[i]! * b[i]!;
+    na += a[i]! * a[i]!;
+    nb += b[i]! * b[i]!;
+  }
+  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
+}
+
+/** Whether a vector is a usable unit-length embedding: the right length, finite, length 1 ± tolerance. */
+export function isUnitEmbedding(
+  values: ArrayLike<number>,
+  length = EMBEDDING_LENGTH,
+  tolerance = 1e-3,
+): boolean {
+  if (values.length !== length) return false;
+  let sum = 0;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    if (!Number.isFinite(v)) return false;
+    sum += v * v;
+  }
+  return Math.abs(Math.sqrt(sum) - 1) <= tolerance;
+}

@@ -1,0 +1,314 @@
+import {
+  MAX_SELFIE_MATCHES,
+  type FaceDataDeleted,
+  type SelfieConfig,
+  type SelfieSearchAnswer,
+} from '@eventsite/contract';
+import type { BlobStores } from '../adapters/blobs.js';
+import { PermanentJobError } from '../adapters/jobs/types.js';
+import { AppError } from '../errors.js';
+import type * as FacesEngine from '../faces/index.js';
+import { FaceIndex } from '../faces/face-index.js';
+import { MAYBE_MARGIN, matchTier } from '../faces/thresholds.js';
+import { wearerFace } from '../faces/wearer.js';
+import type { EventRepository, EventRow } from '../repositories/events.js';
+import type { FaceRepository, NewFace } from '../repositories/faces.js';
+import type { PhotoRepository } from '../repositories/photos.js';
+import { type EventService, photosConfigOf } from './events.js';
+import type { JobService } from './jobs.js';
+
+/** The face engine as the `faces` job uses it (apps/api/src/faces in production; a stub in tests). */
+export interface FaceDetector {
+  /** Rejects with PermanentJobError for bytes that are not an image. */
+  detectFaces(image: Buffer, options?: { tiles?: boolean }): Promise<NewFace[]>;
+}
+
+type FacesModule = typeof FacesEngine;
+
+/** The real engine, loaded on first use (its models take half a second and ~100 MB). */
+export function engineFaceDetector(): FaceDetector {
+  let module: Promise<FacesModule> | undefined;
+  return {
+    async detectFaces(image, options) {
+      module ??= import('../faces/index.js');
+      let faces: FacesModule;
+      try {
+        faces = await module;
+      } catch (error) {
+        throw new PermanentJobError(
+          `the face engine could not be loaded: ${(error as Error).message}`,
+        );
+      }
+      try {
+        return await faces.detectFaces(image, options);
+      } catch (error) {
+        if (error instanceof faces.UnreadableImageError) throw new PermanentJobError(error.message);
+        throw error;
+      }
+    },
+  };
+}
+
+/** Where a bib was read: the photos a bib search finds, with the bib's boxes on each. */
+export interface BibPhotoSource {
+  photosWithBib(
+    event: EventRow,
+    bib: string,
+    limit: number,
+  ): Promise<
+    Array<{
+      uuid: string;
+      bibBoxes: Array<{ x: number; y: number; width: number; height: number }>;
+    }>
+  >;
+}
+
+/** Bib photos whose wearer's face is used as a query for "more photos of you". */
+const MAX_BIB_PHOTOS = 30;
+
+export const SELFIE_SEARCH_OFF_MESSAGE = 'Selfie search is turned off for this event.';
+export const NO_FACE_MESSAGE =
+  'No face was found on the selfie: take it facing the camera, in good light, with the face filling much of the picture.';
+export const UNREADABLE_SELFIE_MESSAGE =
+  'The selfie is not a photo we can read (JPEG, PNG or WebP).';
+/** Faces looked at per search: several faces of one photo may be among them. */
+const FACES_PER_SEARCH = MAX_SELFIE_MATCHES * 4;
+
+/**
+ * Faces on photos: the `faces` job (detect and describe, store), the per-event in-memory index
+ * (loaded from the database on the first search), selfie search, deleting an event's face data.
+ * Visitors' embeddings are used for one search and never stored or logged.
+ */
+export class FaceService {
+  private readonly indexes = new Map<number, Promise<FaceIndex>>();
+  /** Set by the composition (the bib service finds the photos of a bib). */
+  bibPhotos: BibPhotoSource | undefined;
+
+  constructor(
+    private readonly faces: FaceRepository,
+    private readonly photos: PhotoRepository,
+    private readonly events: EventService,
+    private readonly eventRows: EventRepository,
+    private readonly jobs: JobService,
+    private readonly blobs: BlobStores,
+    private readonly detector: FaceDetector | undefined,
+  ) {}
+
+  get enabled(): boolean {
+    return this.detector !== undefined;
+  }
+
+  /**
+   * The `faces` job: detects the photo's faces and stores them (replacing earlier ones). Only for
+   * events with selfie_search on: no face data is kept for an event that does not use it.
+   */
+  async detectPhoto(eventId: number, uuid: string): Promise<Record<string, unknown>> {
+    if (!this.detector) return { skipped: 'face search is turned off' };
+    const event = await this.eventRows.findById(eventId);
+    if (!event) return { skipped: 'the event was deleted' };
+    if (!photosConfigOf(event).feature_flag.selfie_search)
+      return { skipped: 'selfie search is off for the event' };
+    const photo = await this.photos.findByUuid(uuid);
+    if (!photo) return { skipped: 'the photo was deleted' };
+    const bytes = await this.blobs.originals.get(photo.blobKey);
+    if (!bytes) return { skipped: 'the original is gone' };
+    const found = await this.detector.detectFaces(bytes);
+    const ids = await this.faces.replace(eventId, uuid, found);
+    const loaded = this.indexes.get(eventId);
+    if (loaded) {
+      const index = await loaded;
+      index.removePhoto(uuid);
+      ids.forEach((id, i) => index.add(id, uuid, found[i]!.embedding));
+    }
+    return { uuid, faces: ids.length };
+  }
+
+  /** Photos of the event with a face like the selfie's, best first: matches, then "maybe you". */
+  async search(
+    eventId: number,
+    embedding: number[],
+    appDomain: string | undefined,
+  ): Promise<SelfieSearchAnswer> {
+    const threshold = (await this.requireSelfieSearch(eventId, appDomain)).match_threshold;
+    return this.answer(eventId, [embedding], threshold, new Set());
+  }
+
+  /**
+   * "More photos of you": the photos a bib search finds show the runner's face above the bib;
+   * that face is searched like a selfie, for the photos where the bib is hidden or unread. The
+   * bib's own photos are left out (the bib search lists them).
+   */
+  async morePhotosOfBib(
+    eventId: number,
+    bib: string,
+    appDomain: string | undefined,
+  ): Promise<SelfieSearchAnswer> {
+    const event = await this.events.requirePublished(eventId, appDomain);
+    const config = photosConfigOf(event);
+    if (!config.feature_flag.selfie_search) throw new AppError(403, SELFIE_SEARCH_OFF_MESSAGE);
+    if (!this.bibPhotos) throw new AppError(403, 'Bib search is not available for this event.');
+    const found = await this.bibPhotos.photosWithBib(event, bib, MAX_BIB_PHOTOS);
+    const queries: number[][] = [];
+    for (const photo of found) {
+      const faces = await this.faces.ofPhoto(photo.uuid);
+      for (const box of photo.bibBoxes) {
+        const wearer = wearerFace(
+          faces.map((f) => ({
+            ...f,
+            box: { x: f.boxX, y: f.boxY, width: f.boxW, height: f.boxH },
+          })),
+          box,
+        );
+        if (wearer) queries.push(wearer.embedding);
+      }
+    }
+    return this.answer(
+      eventId,
+      queries,
+      config.selfie_config.match_threshold,
+      new Set(found.map((p) => p.uuid)),
+    );
+  }
+
+  /** The photos with a face like any of the queries (best similarity per photo), matches then maybes. */
+  private async answer(
+    eventId: number,
+    queries: number[][],
+    threshold: number,
+    exclude: Set<string>,
+  ): Promise<SelfieSearchAnswer> {
+    const maybe = Math.round((threshold - MAYBE_MARGIN) * 1000) / 1000;
+    const index = await this.index(eventId);
+    const best = new Map<string, number>();
+    for (const query of queries) {
+      for (const face of index.search(query, { limit: FACES_PER_SEARCH, minSimilarity: maybe })) {
+        if (exclude.has(face.photoId)) continue;
+        if ((best.get(face.photoId) ?? -1) < face.similarity)
+          best.set(face.photoId, face.similarity);
+      }
+    }
+    const ranked = [...best].sort((a, b) => b[1] - a[1]).slice(0, MAX_SELFIE_MATCHES);
+    const rows = new Map(
+      (
+        await this.faces.photosOf(
+          eventId,
+          ranked.map(([uuid]) => uuid),
+        )
+      ).map((p) => [p.uuid, p]),
+    );
+    const photos = ranked.flatMap(([uuid, similarity]) => {
+      const p = rows.get(uuid);
+      const tier = matchTier(similarity, threshold, maybe);
+      if (!p || !tier) return [];
+      return [
+        {
+          uuid: p.uuid,
+          width: p.width,
+          height: p.height,
+          placeholder: p.placeholder,
+          captured_at: p.capturedAt ? p.capturedAt.toISOString() : null,
+          similarity: Math.round(similarity * 1000) / 1000,
+          tier,
+        },
+      ];
+    });
+    return { photos, total: photos.length, threshold };
+  }
+
+  /**
+   * The fallback for browsers that cannot run the model: the selfie itself, described here in
+   * memory (the largest face) and searched like a descriptor. The bytes are never stored or logged.
+   */
+  async searchBySelfie(
+    eventId: number,
+    image: Buffer,
+    appDomain: string | undefined,
+  ): Promise<SelfieSearchAnswer> {
+    await this.requireSelfieSearch(eventId, appDomain);
+    if (!this.detector)
+      throw new AppError(403, 'Selfie upload is not available here: face detection is turned off.');
+    let faces: NewFace[];
+    try {
+      // A selfie's face is large: the whole frame finds it, tiles would only cost time.
+      faces = await this.detector.detectFaces(image, { tiles: false });
+    } catch (error) {
+      if (error instanceof PermanentJobError) throw new AppError(400, UNREADABLE_SELFIE_MESSAGE);
+      throw error;
+    }
+    const largest = faces.reduce<NewFace | undefined>(
+      (best, f) =>
+        !best || f.box.width * f.box.height > best.box.width * best.box.height ? f : best,
+      undefined,
+    );
+    if (!largest) throw new AppError(400, NO_FACE_MESSAGE);
+    return this.search(eventId, Array.from(largest.embedding), appDomain);
+  }
+
+  /**
+   * Queues a `faces` job for every photo of the organiser's event: after selfie search is turned
+   * on for photos ingested before, or after the event's face data was deleted.
+   */
+  async detectEvent(eventId: number, organiserId: number): Promise<{ queued: number }> {
+    const event = await this.events.requireOwned(eventId, organiserId);
+    if (!this.detector)
+      throw new AppError(403, 'Face detection is turned off on this server (FACES_ENABLED).');
+    if (!photosConfigOf(event).feature_flag.selfie_search)
+      throw new AppError(403, `${SELFIE_SEARCH_OFF_MESSAGE} Turn it on first.`);
+    const uuids = await this.faces.photoUuids(eventId);
+    const run = Date.now().toString(36);
+    for (let i = 0; i < uuids.length; i += 500)
+      await this.jobs.enqueue(
+        uuids.slice(i, i + 500).map((uuid) => ({
+          kind: 'faces' as const,
+          payload: { eventId, uuid },
+          idempotencyKey: `faces:${uuid}:${run}`,
+          eventId,
+        })),
+      );
+    return { queued: uuids.length };
+  }
+
+  /** Removes every face of the organiser's event, from the database and from memory. */
+  async deleteEventFaces(eventId: number, organiserId: number): Promise<FaceDataDeleted> {
+    await this.events.requireOwned(eventId, organiserId);
+    this.indexes.delete(eventId);
+    const deleted = await this.faces.deleteForEvent(eventId);
+    // A search that started loading before the delete may have cached rows: drop it again.
+    this.indexes.delete(eventId);
+    return { deleted };
+  }
+
+  /** A deleted photo's faces leave the index (the rows go with the photo's row). */
+  async forgetPhoto(eventId: number, uuid: string): Promise<void> {
+    const loaded = this.indexes.get(eventId);
+    if (loaded) (await loaded).removePhoto(uuid);
+  }
+
+  /** The event's selfie settings; 403 when selfie search is off. */
+  private async requireSelfieSearch(
+    eventId: number,
+    appDomain: string | undefined,
+  ): Promise<SelfieConfig> {
+    const event = await this.events.requirePublished(eventId, appDomain);
+    const config = photosConfigOf(event);
+    if (!config.feature_flag.selfie_search) throw new AppError(403, SELFIE_SEARCH_OFF_MESSAGE);
+    return config.selfie_config;
+  }
+
+  private index(eventId: number): Promise<FaceIndex> {
+    let index = this.indexes.get(eventId);
+    if (!index) {
+      index = this.load(eventId);
+      this.indexes.set(eventId, index);
+      void index.catch(() => this.indexes.delete(eventId));
+    }
+    return index;
+  }
+
+  private async load(eventId: number): Promise<FaceIndex> {
+    const index = new FaceIndex();
+    for await (const batch of this.faces.forEvent(eventId))
+      for (const row of batch) index.add(row.id, row.photoUuid, row.embedding);
+    return index;
+  }
+}

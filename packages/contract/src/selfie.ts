@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { photoListItem } from './photo.js';
+
+/** Length of a face descriptor (`faceres` of @vladmandic/human). */
+export const FACE_EMBEDDING_LENGTH = 1024;
+/** Photos a selfie search answers with at most, best first. */
+export const MAX_SELFIE_MATCHES = 200;
+
+/**
+ * `POST /api/v1/client/events/{eventId}/photos/selfie-search`: the selfie's face descriptor,
+ * computed in the visitor's browser with the same model, so the selfie never leaves the device.
+ * Unit length (±0.01), finite values. Neither it nor the answer is stored or logged.
+ */
+export const selfieSearchRequest = z.object({
+  embedding: z
+    .array(z.number().refine(Number.isFinite, 'must be a finite number'))
+    .length(FACE_EMBEDDING_LENGTH, `must have ${FACE_EMBEDDING_LENGTH} values`)
+    .refine(
+      (values) => Math.abs(Math.sqrt(values.reduce((sum, v) => sum + v * v, 0)) - 1) <= 0.01,
+      'must have unit length (scale the descriptor to length 1)',
+    ),
+});
+export type SelfieSearchRequest = z.infer<typeof selfieSearchRequest>;
+
+export const selfieMatch = photoListItem.extend({
+  /** Cosine similarity of the selfie with the most similar face on the photo, 0..1. */
+  similarity: z.number(),
+  /** `match`: at or above the event's threshold; `maybe`: a little below it ("maybe you"). */
+  tier: z.enum(['match', 'maybe']),
+});
+export type SelfieMatch = z.infer<typeof selfieMatch>;
+
+export const selfieSearchAnswer = z.object({
+  /** Best first: every `match`, then every `maybe`. */
+  photos: z.array(selfieMatch),
+  total: z.number().int().nonnegative(),
+  /** The similarity a face needs to be a `match` at this event. */
+  threshold: z.number(),
+});
+export type SelfieSearchAnswer = z.infer<typeof selfieSearchAnswer>;
+
+export const faceDataDeleted = z.object({
+  /** Face rows removed from the database (and from the in-memory index). */
+  deleted: z.number().int().nonnegative(),
+});
+export type FaceDataDeleted = z.infer<typeof faceDataDeleted>;
