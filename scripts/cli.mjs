@@ -10,7 +10,10 @@ const entry = path.join(root, 'apps/api/dist/cli/main.js');
 if (!existsSync(entry) || !existsSync(path.join(root, 'packages/contract/dist/index.js'))) {
   console.error('Building the API first (once)...');
   for (const workspace of ['packages/contract', 'apps/api']) {
-    const r = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    const r = spawnSync('npm', ['run', 'build', '-w', workspace], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     if (r.status !== 0) process.exit(r.status ?? 1);
   }
 }

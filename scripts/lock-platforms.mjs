@@ -13,8 +13,29 @@ const lockPath = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '
 const lock = JSON.parse(readFileSync(lockPath, 'utf8'));
 const packages = lock.packages;
 
-const OS = ['android', 'darwin', 'freebsd', 'linux', 'openbsd', 'openharmony', 'win32', 'sunos', 'aix', 'netbsd'];
-const CPU = { arm: 'arm', arm64: 'arm64', x64: 'x64', ia32: 'ia32', loong64: 'loong64', ppc64: 'ppc64', riscv64: 'riscv64', s390x: 's390x', wasm32: 'wasm32' };
+const OS = [
+  'android',
+  'darwin',
+  'freebsd',
+  'linux',
+  'openbsd',
+  'openharmony',
+  'win32',
+  'sunos',
+  'aix',
+  'netbsd',
+];
+const CPU = {
+  arm: 'arm',
+  arm64: 'arm64',
+  x64: 'x64',
+  ia32: 'ia32',
+  loong64: 'loong64',
+  ppc64: 'ppc64',
+  riscv64: 'riscv64',
+  s390x: 's390x',
+  wasm32: 'wasm32',
+};
 
 /** Platform of a binary package from its name, e.g. @rollup/rollup-linux-x64-musl. */
 function platformOf(name) {
@@ -24,7 +45,8 @@ function platformOf(name) {
   if (!os || !cpu) return null;
   const entry = { os: [os], cpu: [cpu] };
   if (parts.includes('musl') || parts.includes('musleabihf')) entry.libc = ['musl'];
-  else if (os === 'linux' && (parts.includes('gnu') || parts.includes('gnueabihf'))) entry.libc = ['glibc'];
+  else if (os === 'linux' && (parts.includes('gnu') || parts.includes('gnueabihf')))
+    entry.libc = ['glibc'];
   return entry;
 }
 
@@ -45,7 +67,9 @@ for (const [key, pkg] of Object.entries({ ...packages })) {
     if (resolves(key, name)) continue;
     const platform = platformOf(name);
     if (!platform || !/^\d+\.\d+\.\d+/.test(version)) continue;
-    const at = key ? `${key.startsWith('node_modules/') ? 'node_modules' : key + '/node_modules'}/${name}` : `node_modules/${name}`;
+    const at = key
+      ? `${key.startsWith('node_modules/') ? 'node_modules' : key + '/node_modules'}/${name}`
+      : `node_modules/${name}`;
     packages[at] = {
       version,
       ...platform,
@@ -56,7 +80,13 @@ for (const [key, pkg] of Object.entries({ ...packages })) {
   }
 }
 if (added > 0) {
-  lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
+  lock.packages = Object.fromEntries(
+    Object.entries(packages).sort(([a], [b]) =>
+      a === '' ? -1 : b === '' ? 1 : a.localeCompare(b),
+    ),
+  );
   writeFileSync(lockPath, `${JSON.stringify(lock, null, 2)}\n`);
-  console.log(`package-lock.json: added ${added} optional platform entries this registry does not serve.`);
+  console.log(
+    `package-lock.json: added ${added} optional platform entries this registry does not serve.`,
+  );
 }

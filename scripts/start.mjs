@@ -19,9 +19,15 @@ const built = [
 ].every((file) => existsSync(path.join(root, file)));
 
 function run(command, args, env = {}) {
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
   if (result.status !== 0) {
-    console.error(`\n${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal}).`);
+    console.error(
+      `\n${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal}).`,
+    );
     process.exit(result.status ?? 1);
   }
 }
@@ -55,14 +61,19 @@ function stop(code = 0) {
   stopping = true;
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
   setTimeout(() => process.exit(code), 3000).unref();
-  Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.on('exit', r)) : null))).then(
-    () => process.exit(code),
-  );
+  Promise.all(
+    children.map((c) => (c.exitCode === null ? new Promise((r) => c.on('exit', r)) : null)),
+  ).then(() => process.exit(code));
 }
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
-start('The API', ['apps/api/dist/server.js'], { PORT: apiPort });
+// One background job at a time: the demo's bib OCR runs in the API process after the first
+// start, and a second model run in parallel would make pages wait on both cores.
+start('The API', ['apps/api/dist/server.js'], {
+  PORT: apiPort,
+  JOB_CONCURRENCY: process.env.JOB_CONCURRENCY ?? '1',
+});
 start('The site', ['node_modules/next/dist/bin/next', 'start', 'apps/site', '-p', sitePort], {
   PORT: sitePort,
   API_URL: apiUrl,

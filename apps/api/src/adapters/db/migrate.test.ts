@@ -32,6 +32,7 @@ describe('migrations', () => {
         'organiser_domains',
         'organisers',
         'photo_bibs',
+        'photo_faces',
         'photos',
         'race_results',
       ]);

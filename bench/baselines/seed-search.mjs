@@ -1,0 +1,144 @@
+// Seeds an event with N photo rows, their bibs and race results, straight into the embedded
+// database (SQL generated from information_schema, so new NOT NULL columns get plain values).
+// For the search figures; run only while no API holds the data folder.
+// argv: dataDir, eventId, count. Prints JSON { bibs: string[] (queries), names: string[], ms }.
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+
+const [dataDir, eventIdArg, countArg] = process.argv.slice(2);
+const eventId = Number(eventIdArg);
+const count = Number(countArg);
+const started = performance.now();
+const db = new PGlite(path.join(dataDir, 'db'));
+await db.waitReady;
+
+async function columns(table) {
+  const r = await db.query(
+    `select column_name, data_type, is_nullable, column_default, is_identity, is_generated from information_schema.columns
+     where table_schema = 'public' and table_name = $1 order by ordinal_position`,
+    [table],
+  );
+  return r.rows;
+}
+
+function plain(col) {
+  if (col.column_default !== null || col.is_nullable === 'YES') return null;
+  if (col.is_identity === 'YES' || (col.is_generated && col.is_generated !== 'NEVER')) return null;
+  if (/int|numeric|double|real/.test(col.data_type)) return '0';
+  if (col.data_type === 'boolean') return 'false';
+  if (col.data_type === 'jsonb' || col.data_type === 'json') return `'{}'`;
+  if (col.data_type.startsWith('timestamp')) return 'now()';
+  if (col.data_type === 'uuid') return 'gen_random_uuid()';
+  if (col.data_type === 'ARRAY') return `'{}'`;
+  return `''`;
+}
+
+/** insert into table (...) select <exprs> from <from>: known columns by name, the rest plain. */
+async function insertSelect(table, known, from) {
+  const cols = await columns(table);
+  if (cols.length === 0) throw new Error(`no table ${table}`);
+  const names = [];
+  const exprs = [];
+  for (const col of cols) {
+    const generated =
+      col.is_identity === 'YES' || (col.is_generated && col.is_generated !== 'NEVER');
+    const expr = generated ? null : (known[col.column_name] ?? plain(col));
+    if (expr === null) continue;
+    names.push(`"${col.column_name}"`);
+    exprs.push(expr);
+  }
+  await db.exec(
+    `insert into "${table}" (${names.join(', ')}) select ${exprs.join(', ')} from ${from}`,
+  );
+}
+
+const FIRST = [
+  'maria',
+  'jose',
+  'anna',
+  'luca',
+  'sofia',
+  'david',
+  'emma',
+  'noah',
+  'lea',
+  'omar',
+  'ines',
+  'paul',
+];
+const LAST = [
+  'garcia',
+  'muller',
+  'rossi',
+  'martin',
+  'silva',
+  'novak',
+  'smith',
+  'dubois',
+  'kowalski',
+  'jensen',
+];
+const RUNNERS = 15000;
+
+// Photos: capture times one second apart.
+await insertSelect(
+  'photos',
+  {
+    uuid: 'gen_random_uuid()',
+    event_id: String(eventId),
+    width: '1600',
+    height: '1067',
+    captured_at: `timestamptz '2026-06-01 08:00:00+00' + i * interval '1 second'`,
+    sort_at: `timestamptz '2026-06-01 08:00:00+00' + i * interval '1 second'`,
+    checksum: `md5('bench' || i)`,
+    byte_size: '150000',
+    mime_type: `'image/jpeg'`,
+    blob_key: `'${eventId}/bench-' || i || '.jpg'`,
+    placeholder: 'null',
+  },
+  `generate_series(1, ${count}) as i`,
+);
+const tables = (
+  await db.query(`select table_name from information_schema.tables where table_schema = 'public'`)
+).rows.map((r) => r.table_name);
+// Bibs: 1 to 3 runners per photo, bib numbers 1..RUNNERS.
+if (tables.includes('photo_bibs')) {
+  const cols = (await columns('photo_bibs')).map((c) => c.column_name);
+  const photoCol = cols.find((c) => /^photo_(uuid|id)$/.test(c)) ?? 'photo_uuid';
+  await insertSelect(
+    'photo_bibs',
+    {
+      [photoCol]: 'p.uuid',
+      event_id: String(eventId),
+      bib: `((abs(hashtext(p.uuid::text || k)) % ${RUNNERS}) + 1)::text`,
+      confidence: '0.95',
+      source: `'ocr'`,
+    },
+    `(select uuid from photos where event_id = ${eventId}) p, generate_series(1, 1 + (abs(hashtext(p.uuid::text)) % 3)) k
+     on conflict do nothing`,
+  );
+}
+if (tables.includes('race_results')) {
+  const first = `(array[${FIRST.map((n) => `'${n}'`).join(',')}])[1 + i % ${FIRST.length}]`;
+  const last = `(array[${LAST.map((n) => `'${n}'`).join(',')}])[1 + (i / ${FIRST.length})::int % ${LAST.length}]`;
+  await insertSelect(
+    'race_results',
+    {
+      event_id: String(eventId),
+      bib: 'i::text',
+      name: `initcap(${first} || ' ' || ${last})`,
+      name_normalised: `${first} || ' ' || ${last}`,
+      overall_rank: 'i',
+      splits: `'{}'`,
+    },
+    `generate_series(1, ${RUNNERS}) as i on conflict do nothing`,
+  );
+}
+await db.exec('analyze');
+await db.close();
+const bibs = Array.from({ length: 500 }, (_, i) => String(((i * 7919) % RUNNERS) + 1));
+const names = Array.from(
+  { length: 100 },
+  (_, i) => `${FIRST[i % FIRST.length]} ${LAST[i % LAST.length].slice(0, 3)}`,
+);
+console.log(JSON.stringify({ bibs, names: [...names, ...FIRST], ms: performance.now() - started }));

@@ -1,0 +1,254 @@
+/**
+ * Figures of features being built now (zip downloads, bib and name search, selfie search).
+ * Each is probed in the running API's OpenAPI document; a missing one is a 'not available' row,
+ * and the measuring code lights up when the route lands.
+ */
+import { readdirSync, statSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { cli, hasOperation, hasQueryParam, type OpenApi, startApi } from '../lib/api.js';
+import type { Context } from '../lib/context.js';
+import { percentiles, sequential } from '../lib/load.js';
+import { sampleMemory } from '../lib/mem.js';
+import { BENCH, runNodeJson } from '../lib/proc.js';
+import { addRow, failedRow, fmt, notAvailable, verdict } from '../lib/table.js';
+import { makePhotoFolder } from './photos.js';
+
+const PHOTOS_PATH = '/api/v1/client/events/{eventId}/photos';
+
+export function probeFeatures(doc: OpenApi): Record<string, string | null> {
+  return {
+    zip: hasOperation(doc, 'post', /^\/api\/v1\/client\/events\/\{[^}]+\}\/downloads$/),
+    bib: hasQueryParam(doc, 'get', PHOTOS_PATH, 'bib') ? PHOTOS_PATH : null,
+    name: hasQueryParam(doc, 'get', PHOTOS_PATH, 'name') ? PHOTOS_PATH : null,
+    selfie: Object.keys(doc.paths).find((p) => /selfie|face/i.test(p)) ?? null,
+  };
+}
+
+/** `event create` on the localhost organiser; returns the new event's id. */
+export async function createEvent(ctx: Context, name: string, config?: object): Promise<number> {
+  const extra: string[] = [];
+  if (config) {
+    const file = path.join(ctx.tmp, `event-config-${Date.now()}.json`);
+    writeFileSync(file, JSON.stringify(config));
+    extra.push('--config', file);
+  }
+  const result = await cli(ctx.pglite.store, [
+    'event',
+    'create',
+    '--organiser',
+    'localhost',
+    '--name',
+    name,
+    '--date',
+    '2026-06-01',
+    '--published',
+    ...extra,
+  ]);
+  const id = /Created event (\d+)/.exec(result.stdout)?.[1];
+  if (!id) throw new Error(`cannot read the new event's id from: ${result.stdout.trim()}`);
+  return Number(id);
+}
+
+const ZIP_FIGURE = 'zip download: MB/s and peak memory, 500 photos';
+const ZIP_GOAL = '≥ 80 % of reading the files in Node; memory flat (< 64 MB growth)';
+
+export async function zip(ctx: Context) {
+  const route = ctx.features.zip;
+  if (!route) {
+    notAvailable(
+      ZIP_FIGURE,
+      ZIP_GOAL,
+      'no POST /api/v1/client/events/{eventId}/downloads in this API build (probed /docs/json)',
+    );
+    return;
+  }
+  try {
+    const count = 500;
+    const eventId = await createEvent(ctx, 'Bench zip');
+    const folder = await makePhotoFolder(ctx, 'zip', count);
+    await cli(ctx.pglite.store, ['import', String(eventId), folder, '--concurrency', '3']);
+    const api = await startApi(ctx.pglite.store);
+    try {
+      const ids: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const query: string = `limit=100${cursor ? `&cursor=${cursor}` : ''}`;
+        const page = (await (
+          await fetch(`${api.url}/api/v1/client/events/${eventId}/photos?${query}`)
+        ).json()) as {
+          data: { photos: Array<{ uuid: string }>; next_cursor: string | null };
+        };
+        ids.push(...page.data.photos.map((p) => p.uuid));
+        cursor = page.data.next_cursor;
+      } while (cursor && ids.length < count);
+      const url = `${api.url}${route.replace(/\{[^}]+\}/, String(eventId))}`;
+      const runs: Array<{ mbps: number; growth: number; bytes: number; lengthOk: boolean }> = [];
+      for (let i = 0; i < (ctx.quick ? 1 : 3); i++) {
+        const memory = sampleMemory(api.proc.pid);
+        const t = performance.now();
+        // node:http, counting bytes as they come: a light client (fetch's web streams are slower).
+        const { status, declared, bytes, error } = await postCount(
+          url,
+          JSON.stringify({ photo_ids: ids.slice(0, count) }),
+        );
+        const seconds = (performance.now() - t) / 1000;
+        const mem = memory.stop();
+        if (status !== 200)
+          throw new Error(`POST ${route}: HTTP ${status}: ${error.slice(0, 200)}`);
+        runs.push({
+          mbps: bytes / 1e6 / seconds,
+          growth: mem.growth,
+          bytes,
+          lengthOk: declared === bytes,
+        });
+      }
+      const best = runs.reduce((a, b) => (b.mbps > a.mbps ? b : a));
+      const growth = Math.max(...runs.map((r) => r.growth));
+      const originals = path.join(ctx.pglite.store.dataDir, 'photos', String(eventId));
+      const baseline = await runNodeJson<{ mbps: number; bytes: number; files: number }>(
+        path.join(BENCH, 'baselines/read-files.mjs'),
+        [originals, String(ctx.quick ? 1 : 3)],
+      );
+      const ratio = best.mbps / baseline.mbps;
+      addRow({
+        figure: ZIP_FIGURE,
+        value: `${fmt(best.mbps)} MB/s; API peak RSS +${fmt(growth / 2 ** 20)} MB`,
+        baseline: `reading the ${baseline.files} originals in Node: ${fmt(baseline.mbps)} MB/s`,
+        ratio,
+        goal: ZIP_GOAL,
+        status: verdict(ratio >= 0.8 && growth < 64 * 2 ** 20 && best.lengthOk),
+        notes: `${fmt(best.bytes / 1e6, 1)} MB zip; Content-Length ${best.lengthOk ? 'exact' : 'WRONG or missing'}; best of ${runs.length}`,
+        data: { runs, baseline },
+      });
+    } finally {
+      await api.stop();
+    }
+  } catch (error) {
+    failedRow(ZIP_FIGURE, ZIP_GOAL, error);
+  }
+}
+
+const SEARCH_GOAL = 'p99 < 20 ms';
+const SEARCH_PHOTOS = 100_000;
+
+export async function search(ctx: Context) {
+  const figures = {
+    bib: `bib search over ${fmt(SEARCH_PHOTOS)} photos: p50, p99 (sequential)`,
+    name: `name search over ${fmt(SEARCH_PHOTOS)} photos: p50, p99 (sequential)`,
+  };
+  const available = (['bib', 'name'] as const).filter((k) => ctx.features[k]);
+  for (const k of ['bib', 'name'] as const) {
+    if (!ctx.features[k])
+      notAvailable(
+        figures[k],
+        SEARCH_GOAL,
+        `GET ${PHOTOS_PATH} has no ?${k}= parameter in this API build (probed /docs/json)`,
+      );
+  }
+  if (available.length === 0) return;
+  try {
+    const eventId = await createEvent(ctx, 'Bench search', {
+      feature_flag: { bib_search: true, name_search: true },
+    });
+    const seeded = await runNodeJson<{ bibs: string[]; names: string[]; ms: number }>(
+      path.join(BENCH, 'baselines/seed-search.mjs'),
+      [ctx.pglite.store.dataDir, String(eventId), String(SEARCH_PHOTOS)],
+      { timeoutMs: 15 * 60_000 },
+    );
+    const api = await startApi(ctx.pglite.store);
+    try {
+      const n = ctx.quick ? 200 : 1000;
+      for (const k of available) {
+        try {
+          const values = k === 'bib' ? seeded.bibs : seeded.names;
+          const base = `${api.url}/api/v1/client/events/${eventId}/photos?${k}=`;
+          let found = 0;
+          const run = async (i: number) => {
+            const response = await fetch(base + encodeURIComponent(values[i % values.length]!));
+            const body = (await response.json()) as { data?: { photos?: unknown[] } };
+            if (response.status !== 200) throw new Error(`?${k}=: HTTP ${response.status}`);
+            if ((body.data?.photos?.length ?? 0) > 0) found++;
+          };
+          await sequential(Math.min(50, n), run);
+          found = 0;
+          const result = await sequential(n, run);
+          addRow({
+            figure: figures[k],
+            value: `p50 ${fmt(result.p50, 1)} ms; p99 ${fmt(result.p99, 1)} ms`,
+            baseline: '–',
+            ratio: null,
+            goal: SEARCH_GOAL,
+            status: verdict(result.p99 < 20 && found > 0),
+            notes: `${n} queries, ${found} with photos; seeded in ${fmt(seeded.ms / 1000)} s; embedded database`,
+            data: { ...percentiles(result.samples), n, found },
+          });
+        } catch (error) {
+          failedRow(figures[k], SEARCH_GOAL, error);
+        }
+      }
+    } finally {
+      await api.stop();
+    }
+  } catch (error) {
+    for (const k of available) failedRow(figures[k], SEARCH_GOAL, error);
+  }
+}
+
+export async function selfie(ctx: Context) {
+  const figure = 'selfie search over 100,000 faces: p50, p99';
+  const goal = 'p99 < 50 ms';
+  if (!ctx.features.selfie) {
+    notAvailable(
+      figure,
+      goal,
+      'no selfie or face search route in this API build (probed /docs/json)',
+    );
+    return;
+  }
+  notAvailable(
+    figure,
+    goal,
+    `route ${ctx.features.selfie} exists but its request format is not agreed yet; add the client in bench/figures/features.ts`,
+  );
+}
+
+/** Total bytes of the files of a folder (for notes). */
+export function folderBytes(dir: string): number {
+  return readdirSync(dir).reduce((n, f) => n + statSync(path.join(dir, f)).size, 0);
+}
+
+/** POSTs JSON and counts the response bytes without keeping them. */
+function postCount(
+  url: string,
+  body: string,
+): Promise<{ status: number; declared: number; bytes: number; error: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (response) => {
+        let bytes = 0;
+        let error = '';
+        response.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+          if (response.statusCode !== 200 && error.length < 300) error += chunk.toString();
+        });
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            declared: Number(response.headers['content-length']),
+            bytes,
+            error,
+          }),
+        );
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}

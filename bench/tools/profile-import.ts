@@ -1,0 +1,51 @@
+/**
+ * Profiles the operator's import: demo data on a temp embedded database, N generated photos,
+ * `import` run with --cpu-prof, then the top frames.
+ * Usage: node --import tsx bench/tools/profile-import.ts [photos=60]
+ */
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { API_CLI, createDemo } from '../lib/api.js';
+import type { Context } from '../lib/context.js';
+import { BENCH, cleanupAll, run, runOk, tempDir } from '../lib/proc.js';
+import { createEvent } from '../figures/features.js';
+import { makePhotoFolder } from '../figures/photos.js';
+
+const count = Number(process.argv[2] ?? 60);
+try {
+  const tmp = tempDir('profile');
+  const store = { dataDir: path.join(tmp, 'data') };
+  const truth = await createDemo(store, 0.02);
+  const ctx: Context = {
+    quick: true,
+    seconds: 5,
+    tmp,
+    pglite: { store, truth, api: null, openApi: null },
+    features: {},
+  };
+  const folder = await makePhotoFolder(ctx, 'profile', count, { seed: 99_000 });
+  const eventId = await createEvent(ctx, 'Profile import');
+  const profDir = path.join(tmp, 'prof');
+  const result = await runOk(
+    process.execPath,
+    ['--cpu-prof', `--cpu-prof-dir=${profDir}`, API_CLI, 'import', String(eventId), folder],
+    {
+      env: { ...process.env, DATA_DIR: store.dataDir, LOG_LEVEL: 'warn' },
+    },
+  );
+  console.log(
+    `import of ${count} photos: ${(result.ms / 1000).toFixed(1)} s wall (CLI start-up included)`,
+  );
+  const file = readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'))!;
+  console.log(
+    (
+      await run(process.execPath, [
+        path.join(BENCH, 'tools/top-frames.mjs'),
+        path.join(profDir, file),
+        '25',
+      ])
+    ).stdout,
+  );
+} finally {
+  await cleanupAll();
+}

@@ -1,0 +1,34 @@
+// Bib search precision and recall on the labelled generated set: the product's pure engine
+// (apps/api/dist/bibs/evaluate.js, evaluateBibSearch). argv: count, seed. Prints JSON.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const file = path.join(root, 'apps/api/dist/bibs/evaluate.js');
+const [count, seed] = process.argv.slice(2).map(Number);
+if (!existsSync(file)) {
+  console.log(JSON.stringify({ missing: 'apps/api/dist/bibs/evaluate.js is not built' }));
+  process.exit(0);
+}
+const mod = await import(pathToFileURL(file).href);
+if (typeof mod.evaluateBibSearch !== 'function') {
+  console.log(JSON.stringify({ missing: 'evaluate.js does not export evaluateBibSearch' }));
+  process.exit(0);
+}
+const r = await mod.evaluateBibSearch({ count, seed });
+console.log(
+  JSON.stringify({
+    photos: r.photos,
+    truthBibs: r.truthBibs,
+    threshold: r.threshold,
+    precision: r.precision,
+    recall: r.recall,
+    recallVisible: r.recallVisible,
+    recallOccluded: r.recallOccluded,
+    perPhotoMs: r.perPhotoMs,
+    perPhotoCpuMs: r.perPhotoCpuMs,
+    photosPerMinute: r.photosPerMinute,
+  }),
+);
+process.exit(0);
