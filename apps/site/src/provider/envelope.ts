@@ -61,6 +61,15 @@ export async function requestEnvelope<T extends z.ZodType>(
     throw new ProviderError(MESSAGES.unknown);
   }
   if (!response.ok) throw new ProviderError(MESSAGES.httpError(response.status), response.status);
+  return readEnvelope(response, schema);
+}
+
+/**
+ * The body of an OK response: an envelope whose status is 'success' and whose data matches the
+ * contract, or the server's message ('Invalid response from server' when it has none); a body
+ * that is not JSON gives 'An unknown error occurred'.
+ */
+export async function readEnvelope<T extends z.ZodType>(response: Response, schema: T): Promise<z.infer<T>> {
   let body: unknown;
   try {
     body = await response.json();

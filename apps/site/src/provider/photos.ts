@@ -1,7 +1,6 @@
 import {
   DEFAULT_PHOTO_PAGE_SIZE,
   MAX_PHOTO_PAGE_SIZE,
-  ENVELOPE_SUCCESS,
   photoPage,
   raceResult,
   type DownloadRequest,
@@ -11,7 +10,7 @@ import {
 import type { z } from 'zod';
 import { contentLength, attachmentName, downloadErrorMessage, type Progress } from '@/lib/gallery/download';
 import { photoUrl } from '@/lib/photos';
-import { MESSAGES, ProviderError, buildUrl } from './envelope';
+import { MESSAGES, ProviderError, buildUrl, readEnvelope } from './envelope';
 
 /**
  * The gallery's calls from the browser. The API base comes from the server as a prop, so it is
@@ -48,20 +47,7 @@ async function galleryEnvelope<T extends z.ZodType>(url: string, schema: T, fetc
   if (!response.ok) {
     throw new ProviderError((await envelopeMessage(response)) ?? MESSAGES.httpError(response.status), response.status);
   }
-  let body: unknown;
-  try {
-    body = await response.json();
-  } catch {
-    throw new ProviderError(MESSAGES.unknown, response.status);
-  }
-  const envelope = (body ?? {}) as { status?: unknown; message?: unknown; data?: unknown };
-  if (typeof body !== 'object' || envelope.status !== ENVELOPE_SUCCESS) {
-    const message = typeof envelope.message === 'string' && envelope.message.trim() !== '' ? envelope.message : MESSAGES.invalidResponse;
-    throw new ProviderError(message, response.status);
-  }
-  const parsed = schema.safeParse(envelope.data);
-  if (!parsed.success) throw new ProviderError(MESSAGES.invalidResponse, response.status);
-  return parsed.data;
+  return readEnvelope(response, schema);
 }
 
 export interface PhotoPageQuery {
