@@ -10,6 +10,9 @@ export function errorBody(code: number, message: string) {
   return { status: 'error' as const, message, code, data: null };
 }
 
+/** Admin endpoints never answer cross-origin. */
+export const ADMIN_PREFIX = '/api/v1/admin';
+
 /** Client JSON: a CDN may keep it 30 s (the site's revalidation time, spec §9) and serve it stale while refreshing. */
 export const CLIENT_CACHE_CONTROL = 'public, max-age=30, stale-while-revalidate=300';
 /** Photo URLs never change content. */

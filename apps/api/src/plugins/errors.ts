@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.js';
-import { errorBody } from '../http.js';
+import { ADMIN_PREFIX, errorBody } from '../http.js';
 
 interface ZodIssueLike {
   code?: string;
@@ -96,6 +96,10 @@ export function registerErrorHandlers(app: FastifyInstance) {
   app.setNotFoundHandler((request, reply) => {
     const message = `No route ${request.method} ${request.url.split('?')[0]}`;
     request.log.warn({ statusCode: 404 }, message);
+    // CORS headers are static for every route; an unknown admin path is no more cross-origin.
+    if (request.url.startsWith(ADMIN_PREFIX))
+      for (const name of Object.keys(reply.getHeaders()))
+        if (name.startsWith('access-control-')) reply.removeHeader(name);
     return reply.code(404).header('cache-control', 'no-store').send(errorBody(404, message));
   });
 }

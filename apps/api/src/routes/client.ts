@@ -20,7 +20,8 @@ import {
   selfieSearchAnswer,
   selfieSearchRequest,
 } from '@eventsite/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply } from 'fastify';
+import { type FastifyPluginAsyncZod, serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../errors.js';
 import { CLIENT_CACHE_CONTROL, ok, publicOrigin } from '../http.js';
@@ -30,12 +31,39 @@ const MAX_SELFIE_BYTES = 10 * 1024 * 1024;
 
 const failures = { 400: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * The serialiser Fastify would use for a route's 200 answer: cached answers are serialised once
+ * by it, so a cached body is byte for byte what the route sent before caching.
+ */
+function envelopeSerializer(schema: z.ZodType, url: string): (data: unknown) => string {
+  const serialize = serializerCompiler({
+    schema: envelope(schema),
+    method: 'GET',
+    url,
+    httpStatus: '200',
+  });
+  return (data) => serialize(ok(data));
+}
+
+/** Sends a serialised JSON body as it is (Fastify does not serialise a string with a JSON type). */
+function sendJson(reply: FastifyReply, body: string): FastifyReply {
+  return reply.header('content-type', JSON_TYPE).send(body);
+}
+
 /** What the public site reads (spec §7): `/api/v1/client/...`. */
 export const clientRoutes: FastifyPluginAsyncZod<{
   downloadsPerMinute?: number;
   selfieSearchesPerMinute?: number;
   selfieUploadsPerMinute?: number;
 }> = async (app, options) => {
+  const serializeData = envelopeSerializer(organiserData, '/events/organiser/data');
+  const serializeAllEvents = envelopeSerializer(allEvents, '/events/organiser/all-events');
+  const serializeContactUs = envelopeSerializer(contactUs, '/events/organiser/contact-us');
+  const serializeAboutUs = envelopeSerializer(aboutUs, '/events/organiser/about-us');
+  const serializeConfig = envelopeSerializer(eventConfig, '/events/:eventId/config');
+
   app.addHook('onSend', async (_request, reply) => {
     if (reply.statusCode < 400 && !reply.hasHeader('cache-control'))
       reply.header('cache-control', CLIENT_CACHE_CONTROL);
@@ -51,13 +79,16 @@ export const clientRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelope(organiserData), ...failures },
       },
     },
-    async (request) =>
-      ok(
-        await app.services.organisers.data(
-          request.query.app_domain,
-          publicOrigin(app.config, request),
+    async (request, reply) => {
+      const domain = request.query.app_domain;
+      const origin = publicOrigin(app.config, request);
+      return sendJson(
+        reply,
+        await app.services.answers.get(`data\n${domain}\n${origin}`, async () =>
+          serializeData(await app.services.organisers.data(domain, origin)),
         ),
-      ),
+      );
+    },
   );
 
   app.get(
@@ -70,8 +101,17 @@ export const clientRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelope(allEvents), ...failures },
       },
     },
-    async (request) =>
-      ok(await app.services.organisers.allEvents(request.query, publicOrigin(app.config, request))),
+    async (request, reply) => {
+      const query = request.query;
+      const origin = publicOrigin(app.config, request);
+      return sendJson(
+        reply,
+        await app.services.answers.get(
+          `all-events\n${query.app_domain}\n${origin}\n${query.page}\n${query.page_size}`,
+          async () => serializeAllEvents(await app.services.organisers.allEvents(query, origin)),
+        ),
+      );
+    },
   );
 
   app.get(
@@ -84,13 +124,16 @@ export const clientRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelope(contactUs), ...failures },
       },
     },
-    async (request) =>
-      ok(
-        await app.services.organisers.contactUs(
-          request.query.app_domain,
-          publicOrigin(app.config, request),
+    async (request, reply) => {
+      const domain = request.query.app_domain;
+      const origin = publicOrigin(app.config, request);
+      return sendJson(
+        reply,
+        await app.services.answers.get(`contact-us\n${domain}\n${origin}`, async () =>
+          serializeContactUs(await app.services.organisers.contactUs(domain, origin)),
         ),
-      ),
+      );
+    },
   );
 
   app.get(
@@ -103,13 +146,16 @@ export const clientRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelope(aboutUs), ...failures },
       },
     },
-    async (request) =>
-      ok(
-        await app.services.organisers.aboutUs(
-          request.query.app_domain,
-          publicOrigin(app.config, request),
+    async (request, reply) => {
+      const domain = request.query.app_domain;
+      const origin = publicOrigin(app.config, request);
+      return sendJson(
+        reply,
+        await app.services.answers.get(`about-us\n${domain}\n${origin}`, async () =>
+          serializeAboutUs(await app.services.organisers.aboutUs(domain, origin)),
         ),
-      ),
+      );
+    },
   );
 
   app.get(
@@ -123,8 +169,16 @@ export const clientRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelope(eventConfig), ...failures },
       },
     },
-    async (request) =>
-      ok(await app.services.events.config(request.params.eventId, request.query.app_domain)),
+    async (request, reply) => {
+      const eventId = request.params.eventId;
+      const domain = request.query.app_domain;
+      return sendJson(
+        reply,
+        await app.services.answers.get(`config\n${eventId}\n${domain ?? ''}`, async () =>
+          serializeConfig(await app.services.events.config(eventId, domain)),
+        ),
+      );
+    },
   );
 
   app.get(

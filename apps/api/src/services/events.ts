@@ -104,6 +104,7 @@ export class EventService {
       clientLogo: input.client_logo,
       photosConfig: input.event_photos_config,
     });
+    this.onChange();
     return this.adminView(row);
   }
 
@@ -125,6 +126,7 @@ export class EventService {
       clientLogo: input.client_logo,
       photosConfig: input.event_photos_config,
     });
+    this.onChange();
     return this.adminView(row);
   }
 

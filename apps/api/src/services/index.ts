@@ -11,6 +11,7 @@ import { EventRepository } from '../repositories/events.js';
 import { OrganiserRepository } from '../repositories/organisers.js';
 import { PhotoRepository } from '../repositories/photos.js';
 import { ApiTokenRepository } from '../repositories/tokens.js';
+import { AnswerCache } from './answer-cache.js';
 import { type BibReader, BibService, engineBibReader } from './bibs.js';
 import { ContactService } from './contact.js';
 import { DownloadService } from './downloads.js';
@@ -24,6 +25,8 @@ import { ApiTokenService } from './tokens.js';
 import { UploadService } from './uploads.js';
 
 export interface Services {
+  /** Serialised public answers, cleared by every change made through this process. */
+  answers: AnswerCache;
   organisers: OrganiserService;
   events: EventService;
   photos: PhotoService;
@@ -59,7 +62,16 @@ export function createServices(db: Db, blobs: BlobStores, options: ServiceOption
   const organisers = new OrganiserService(new OrganiserRepository(db), eventRepo);
   const events = new EventService(eventRepo, photoRepo, organisers);
   const photos = new PhotoService(photoRepo, events, blobs);
-  events.onChange = () => photos.forgetLookups();
+  const answers = new AnswerCache();
+  events.onChange = () => {
+    photos.forgetLookups();
+    answers.clear();
+  };
+  organisers.onChange = () => answers.clear();
+  photoRepo.onChange = (eventId) => {
+    organisers.forgetCovers(eventId);
+    answers.clear();
+  };
   const imports = new ImportService(photoRepo, events, blobs);
   const jobs = new JobService(options.queue ?? new DatabaseJobQueue(db));
   const reader =
@@ -107,6 +119,7 @@ export function createServices(db: Db, blobs: BlobStores, options: ServiceOption
     detectFaces: faces.enabled ? (eventId, uuid) => faces.detectPhoto(eventId, uuid) : undefined,
   });
   return {
+    answers,
     organisers,
     events,
     photos,

@@ -10,7 +10,7 @@ import {
   SUMMARY_PHOTO_COUNT,
 } from '@eventsite/contract';
 import { AppError, conflict, notFound } from '../errors.js';
-import type { EventRepository, EventRow } from '../repositories/events.js';
+import type { EventRepository, EventRow, SummaryPhoto } from '../repositories/events.js';
 import type {
   NewOrganiserRow,
   OrganiserRepository,
@@ -22,7 +22,21 @@ import { photosConfigOf } from './events.js';
 /** Spec §9: the home page shows recent events; 12 fill its grid. */
 export const RECENT_EVENTS_COUNT = 12;
 
+/**
+ * How long an event's cover photos are reused. This process drops them when it adds or deletes a
+ * photo of the event ({@link OrganiserService.forgetCovers}); another process's change shows
+ * within this time.
+ */
+const COVERS_TTL_MS = 60_000;
+const MAX_COVERS = 5_000;
+
 export class OrganiserService {
+  /** Called after an organiser is created or changed, so that caches of what is public are dropped. */
+  onChange: () => void = () => undefined;
+
+  /** The cover photos of events (the summary sample): ranking an event's photos is O(photos). */
+  private readonly covers = new Map<number, { photos: SummaryPhoto[]; until: number }>();
+
   constructor(
     private readonly organisers: OrganiserRepository,
     private readonly events: EventRepository,
@@ -134,11 +148,39 @@ export class OrganiserService {
       footerText: input.extra_config.footer_config.footerText,
       socialMediaLinks: input.extra_config.footer_config.socialMediaLinks,
     };
-    return this.organisers.save(existing?.id, values, unique, {
+    const saved = await this.organisers.save(existing?.id, values, unique, {
       iframeSrc: input.contact_form.iframeSrc,
       scriptSrc: input.contact_form.scriptSrc,
       notifyEmail: input.contact_form.notify_email,
     });
+    this.onChange();
+    return saved;
+  }
+
+  /** Drops the cover photos of an event whose photos changed. */
+  forgetCovers(eventId: number): void {
+    this.covers.delete(eventId);
+  }
+
+  /** The cover photos of these events, from the memo where fresh, else read in one query. */
+  private async coversOf(eventIds: number[]): Promise<Map<number, SummaryPhoto[]>> {
+    const now = Date.now();
+    const found = new Map<number, SummaryPhoto[]>();
+    const missing: number[] = [];
+    for (const id of eventIds) {
+      const memo = this.covers.get(id);
+      if (memo && memo.until > now) found.set(id, memo.photos);
+      else missing.push(id);
+    }
+    if (missing.length === 0) return found;
+    const rows = await this.events.summaryPhotos(missing, SUMMARY_PHOTO_COUNT);
+    if (this.covers.size + missing.length > MAX_COVERS) this.covers.clear();
+    for (const id of missing) {
+      const photos = rows.filter((p) => p.eventId === id);
+      found.set(id, photos);
+      this.covers.set(id, { photos, until: now + COVERS_TTL_MS });
+    }
+    return found;
   }
 
   list() {
@@ -149,18 +191,13 @@ export class OrganiserService {
     // Privacy mode (show_all_images false): a private event's photos are found by search only, so
     // its summary carries none (the site shows the event's banner or a plain card instead).
     const open = rows.filter((r) => photosConfigOf(r).feature_flag.show_all_images);
-    const photos = await this.events.summaryPhotos(
-      open.map((r) => r.id),
-      SUMMARY_PHOTO_COUNT,
-    );
+    const covers = await this.coversOf(open.map((r) => r.id));
     return rows.map((row) => ({
       event_id: row.id,
       event_name: row.name,
       event_date: row.eventDate,
       event_slug: eventSlug(row.name, row.id),
-      event_photos: photos
-        .filter((p) => p.eventId === row.id)
-        .map((p) => `${p.uuid},${p.width},${p.height}`),
+      event_photos: (covers.get(row.id) ?? []).map((p) => `${p.uuid},${p.width},${p.height}`),
       location: { location_city: row.city },
     }));
   }
