@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../adapters/db/index.js';
 import { events, photos } from '../adapters/db/schema.js';
 
@@ -29,6 +29,9 @@ export class PhotoRepository {
   /** Photo counts per event; dropped when this process adds or deletes a photo of the event. */
   private readonly counts = new Map<number, { n: number; until: number }>();
 
+  /** Told after this process adds or deletes a photo of an event (public answers and covers change). */
+  onChange: ((eventId: number) => void) | undefined;
+
   constructor(private readonly db: Db) {}
 
   /** Inserts unless the event already has a photo with this checksum; true when inserted. */
@@ -39,6 +42,7 @@ export class PhotoRepository {
       .onConflictDoNothing({ target: [photos.eventId, photos.checksum] })
       .returning({ uuid: photos.uuid });
     this.counts.delete(row.eventId);
+    if (inserted.length === 1) this.onChange?.(row.eventId);
     return inserted.length === 1;
   }
 
@@ -72,7 +76,10 @@ export class PhotoRepository {
       .delete(photos)
       .where(eq(photos.uuid, uuid))
       .returning({ uuid: photos.uuid, eventId: photos.eventId });
-    for (const row of rows) this.counts.delete(row.eventId);
+    for (const row of rows) {
+      this.counts.delete(row.eventId);
+      this.onChange?.(row.eventId);
+    }
     return rows.length === 1;
   }
 
@@ -132,18 +139,18 @@ export class PhotoRepository {
     return n;
   }
 
+  /**
+   * The photos a bib filter finds, as a semi-join on photo_bibs (index `photo_bibs_event_bib_idx`).
+   * Bib lists are one array parameter (`= any($n)`): one plan whatever their length.
+   */
   private bibCondition(eventId: number, filter: BibFilter) {
-    const list = (bibs: string[]) =>
-      sql.join(
-        bibs.map((b) => sql`${b}`),
-        sql`, `,
-      );
+    const list = (bibs: string[]) => sql`${sql.param(bibs)}::text[]`;
     const branches = [];
     if (filter.manualBibs.length > 0)
-      branches.push(sql`(b.source = 'manual' and b.bib in (${list(filter.manualBibs)}))`);
+      branches.push(sql`(b.source = 'manual' and b.bib = any(${list(filter.manualBibs)}))`);
     if (filter.ocrBibs.length > 0)
       branches.push(
-        sql`(b.source = 'ocr' and b.bib in (${list(filter.ocrBibs)}) and b.confidence >= ${filter.threshold}${
+        sql`(b.source = 'ocr' and b.bib = any(${list(filter.ocrBibs)}) and b.confidence >= ${filter.threshold}${
           filter.manualOverrides
             ? sql` and not exists (select 1 from photo_bibs m where m.photo_uuid = b.photo_uuid and m.source = 'manual')`
             : sql``
@@ -153,6 +160,49 @@ export class PhotoRepository {
     return sql`${photos.uuid} in (select b.photo_uuid from photo_bibs b where b.event_id = ${eventId} and (${sql.join(branches, sql` or `)}))`;
   }
 
+  /** The one query of a bib search: a page in gallery order, each row carrying the total found. */
+  searchQuery(
+    eventId: number,
+    filter: BibFilter,
+    after: { sortAt: Date; uuid: string } | null,
+    limit: number,
+  ) {
+    const found = this.db
+      .select({
+        ...getTableColumns(photos),
+        total: sql<number>`(count(*) over ())::int`.as('total'),
+      })
+      .from(photos)
+      .where(and(eq(photos.eventId, eventId), this.bibCondition(eventId, filter)))
+      .as('found');
+    const position = after
+      ? or(
+          gt(found.sortAt, after.sortAt),
+          and(eq(found.sortAt, after.sortAt), gt(found.uuid, after.uuid)),
+        )
+      : undefined;
+    return this.db
+      .select()
+      .from(found)
+      .where(position)
+      .orderBy(asc(found.sortAt), asc(found.uuid))
+      .limit(limit);
+  }
+
+  /** A page of the photos a bib search finds, in gallery order, and how many it finds in all. */
+  async searchByBibs(
+    eventId: number,
+    filter: BibFilter,
+    after: { sortAt: Date; uuid: string } | null,
+    limit: number,
+  ): Promise<{ rows: PhotoRow[]; total: number }> {
+    const found = await this.searchQuery(eventId, filter, after, limit);
+    const rows = found.map(({ total: _total, ...row }) => row);
+    // Past the last match (a cursor at the end) no row carries the total: count apart.
+    const total = found[0]?.total ?? (after ? await this.countByBibs(eventId, filter) : 0);
+    return { rows, total };
+  }
+
   /** A page of the photos a bib search finds, in gallery order. */
   async pageByBibs(
     eventId: number,
@@ -160,18 +210,7 @@ export class PhotoRepository {
     after: { sortAt: Date; uuid: string } | null,
     limit: number,
   ): Promise<PhotoRow[]> {
-    const position = after
-      ? or(
-          gt(photos.sortAt, after.sortAt),
-          and(eq(photos.sortAt, after.sortAt), gt(photos.uuid, after.uuid)),
-        )
-      : undefined;
-    return this.db
-      .select()
-      .from(photos)
-      .where(and(eq(photos.eventId, eventId), this.bibCondition(eventId, filter), position))
-      .orderBy(asc(photos.sortAt), asc(photos.uuid))
-      .limit(limit);
+    return (await this.searchByBibs(eventId, filter, after, limit)).rows;
   }
 
   async countByBibs(eventId: number, filter: BibFilter): Promise<number> {
