@@ -107,7 +107,8 @@ export class LocalFolderBlobStore implements BlobStore {
   }
 
   openRead(key: string): Readable {
-    return createReadStream(this.pathOf(key));
+    // 1 MB reads: 16 times fewer thread-pool round trips than the default 64 KB.
+    return createReadStream(this.pathOf(key), { highWaterMark: 1024 * 1024 });
   }
 
   async size(key: string): Promise<number | null> {

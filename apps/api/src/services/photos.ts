@@ -134,8 +134,7 @@ export class PhotoService {
     if (options.bib !== undefined || options.name !== undefined) {
       if (!this.search) throw new AppError(403, 'Search is not available for this event.');
       const filter = await this.search.filterFor(event, { bib: options.bib, name: options.name });
-      rows = await this.photos.pageByBibs(eventId, filter, after, limit + 1);
-      total = await this.photos.countByBibs(eventId, filter);
+      ({ rows, total } = await this.photos.searchByBibs(eventId, filter, after, limit + 1));
     } else {
       if (!photosConfigOf(event).feature_flag.show_all_images)
         throw new AppError(403, PRIVATE_GALLERY_MESSAGE);

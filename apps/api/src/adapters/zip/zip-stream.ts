@@ -4,7 +4,8 @@ import { Readable } from 'node:stream';
  * A stored (uncompressed) zip whose every byte is known before the first one is sent: photos are
  * already compressed, so deflate would only cost CPU; with each entry's size and CRC-32 known in
  * advance (computed once at ingest) the archive's exact length goes in Content-Length, and the
- * browser shows real progress. Entries are read one at a time, so memory stays flat.
+ * browser shows real progress. Entries are read a few ahead of the one being sent (whole files,
+ * up to READ_AHEAD_BYTES in all), so the disk's latency is hidden and memory stays flat.
  */
 export interface ZipEntry {
   /** Path inside the archive, UTF-8. */
@@ -13,7 +14,19 @@ export interface ZipEntry {
   crc32: number;
   modified: Date;
   open: () => NodeJS.ReadableStream | AsyncIterable<Buffer>;
+  /**
+   * The whole file at once (null when it is gone): used instead of `open` for entries of at most
+   * READ_AHEAD_ENTRY_BYTES, read ahead of the one being sent.
+   */
+  read?: () => Promise<Buffer | null>;
 }
+
+/** Bytes of whole entries read ahead of the one being sent, at most (with the one being sent). */
+export const READ_AHEAD_BYTES = 32 * 1024 * 1024;
+/** Entries read ahead at most. */
+const READ_AHEAD_ENTRIES = 8;
+/** Larger entries (and those without `read`) are streamed from `open` when their turn comes. */
+export const READ_AHEAD_ENTRY_BYTES = 16 * 1024 * 1024;
 
 export interface ZipOptions {
   /** Write ZIP64 records even where sizes fit 32 bits (tests use it). */
@@ -40,7 +53,10 @@ interface Planned {
 function dosDateTime(date: Date): { time: number; date: number } {
   const year = Math.min(Math.max(date.getUTCFullYear(), 1980), 2107);
   return {
-    time: (date.getUTCHours() << 11) | (date.getUTCMinutes() << 5) | Math.floor(date.getUTCSeconds() / 2),
+    time:
+      (date.getUTCHours() << 11) |
+      (date.getUTCMinutes() << 5) |
+      Math.floor(date.getUTCSeconds() / 2),
     date: ((year - 1980) << 9) | ((date.getUTCMonth() + 1) << 5) | date.getUTCDate(),
   };
 }
@@ -168,8 +184,57 @@ export function planZip(entries: readonly ZipEntry[], options: ZipOptions = {}):
   const length = offset + cdSize + end.length;
 
   async function* bytes(): AsyncGenerator<Buffer> {
-    for (const p of planned) {
+    // Whole-file reads started ahead of the entry being sent, by index; bounded by count and bytes.
+    const ahead = new Map<number, Promise<Buffer | null>>();
+    let next = 0;
+    let aheadBytes = 0;
+    const wholeRead = (p: Planned) =>
+      p.entry.read !== undefined && p.entry.size <= READ_AHEAD_ENTRY_BYTES;
+    const readAhead = (current: number) => {
+      while (next < planned.length && next - current < READ_AHEAD_ENTRIES) {
+        const p = planned[next]!;
+        if (wholeRead(p)) {
+          if (ahead.size > 0 && aheadBytes + p.entry.size > READ_AHEAD_BYTES) break;
+          const reading = p.entry.read!();
+          // Awaited in turn; until then a failure must not be an unhandled rejection.
+          reading.catch(() => undefined);
+          ahead.set(next, reading);
+          aheadBytes += p.entry.size;
+        } else if (next > current) {
+          break; // a streamed entry is opened when its turn comes
+        }
+        next++;
+      }
+    };
+
+    for (const [i, p] of planned.entries()) {
+      readAhead(i);
       yield p.localHeader;
+      const reading = ahead.get(i);
+      if (reading) {
+        let buf: Buffer | null;
+        try {
+          buf = await reading;
+        } catch (error) {
+          throw new Error(
+            `Zip entry ${p.entry.name} could not be read: ${(error as Error).message}`,
+            {
+              cause: error,
+            },
+          );
+        } finally {
+          ahead.delete(i);
+          aheadBytes -= p.entry.size;
+        }
+        if (buf === null) throw new Error(`Zip entry ${p.entry.name} is missing from storage`);
+        if (buf.length !== p.entry.size) {
+          throw new Error(
+            `Zip entry ${p.entry.name} is ${buf.length > p.entry.size ? 'longer' : 'shorter'} than its declared ${p.entry.size} bytes`,
+          );
+        }
+        if (buf.length > 0) yield buf;
+        continue;
+      }
       let read = 0;
       for await (const chunk of p.entry.open() as AsyncIterable<Buffer | string>) {
         const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
@@ -187,5 +252,8 @@ export function planZip(entries: readonly ZipEntry[], options: ZipOptions = {}):
     yield end;
   }
 
-  return { length, stream: () => Readable.from(bytes(), { objectMode: false, highWaterMark: 1 << 20 }) };
+  return {
+    length,
+    stream: () => Readable.from(bytes(), { objectMode: false, highWaterMark: 1 << 20 }),
+  };
 }

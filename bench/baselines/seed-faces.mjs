@@ -1,0 +1,107 @@
+// Seeds an event with photo rows and FACES faces (two per photo) with random unit-free
+// embeddings, straight into the embedded database (columns from information_schema, like
+// seed-search.mjs). For the selfie search figure; run only while no API holds the data folder.
+// argv: dataDir, eventId, faces, queries. Prints JSON { queries: number[][], ms } on its last
+// line: each query is a seeded face's embedding plus noise (cosine ≈ 0.93 with it), unit length.
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+
+const [dataDir, eventIdArg, facesArg, queriesArg] = process.argv.slice(2);
+const eventId = Number(eventIdArg);
+const faces = Number(facesArg);
+const queryCount = Number(queriesArg ?? 50);
+const PER_PHOTO = 2;
+const DIMENSIONS = 1024;
+const started = performance.now();
+const db = new PGlite(path.join(dataDir, 'db'));
+await db.waitReady;
+
+async function columns(table) {
+  const r = await db.query(
+    `select column_name, data_type, is_nullable, column_default, is_identity, is_generated from information_schema.columns
+     where table_schema = 'public' and table_name = $1 order by ordinal_position`,
+    [table],
+  );
+  return r.rows;
+}
+
+function plain(col) {
+  if (col.column_default !== null || col.is_nullable === 'YES') return null;
+  if (/int|numeric|double|real/.test(col.data_type)) return '0';
+  if (col.data_type === 'boolean') return 'false';
+  if (col.data_type === 'jsonb' || col.data_type === 'json') return `'{}'`;
+  if (col.data_type.startsWith('timestamp')) return 'now()';
+  if (col.data_type === 'uuid') return 'gen_random_uuid()';
+  if (col.data_type === 'ARRAY') return `'{}'`;
+  return `''`;
+}
+
+async function insertSelect(table, known, from) {
+  const cols = await columns(table);
+  if (cols.length === 0) throw new Error(`no table ${table}`);
+  const names = [];
+  const exprs = [];
+  for (const col of cols) {
+    const generated =
+      col.is_identity === 'YES' || (col.is_generated && col.is_generated !== 'NEVER');
+    const expr = generated ? null : (known[col.column_name] ?? plain(col));
+    if (expr === null) continue;
+    names.push(`"${col.column_name}"`);
+    exprs.push(expr);
+  }
+  await db.exec(
+    `insert into "${table}" (${names.join(', ')}) select ${exprs.join(', ')} from ${from}`,
+  );
+}
+
+const photos = Math.ceil(faces / PER_PHOTO);
+await insertSelect(
+  'photos',
+  {
+    uuid: 'gen_random_uuid()',
+    event_id: String(eventId),
+    width: '1600',
+    height: '1067',
+    captured_at: `timestamptz '2026-06-01 08:00:00+00' + i * interval '1 second'`,
+    sort_at: `timestamptz '2026-06-01 08:00:00+00' + i * interval '1 second'`,
+    checksum: `md5('faces' || i)`,
+    byte_size: '150000',
+    mime_type: `'image/jpeg'`,
+    blob_key: `'${eventId}/faces-' || i || '.jpg'`,
+    placeholder: 'null',
+  },
+  `generate_series(1, ${photos}) as i`,
+);
+// Faces: random embeddings (the index normalises them), boxes side by side.
+await insertSelect(
+  'photo_faces',
+  {
+    photo_uuid: 'p.uuid',
+    event_id: String(eventId),
+    box_x: '(k - 1) * 400',
+    box_y: '200',
+    box_w: '200',
+    box_h: '240',
+    score: '0.9',
+    embedding: `array(select (random() - 0.5 + 0 * k)::real from generate_series(1, ${DIMENSIONS}))`,
+  },
+  `(select uuid from photos where event_id = ${eventId} limit ${photos}) p, generate_series(1, ${PER_PHOTO}) k
+   limit ${faces}`,
+);
+await db.exec('analyze');
+const picked = await db.query(
+  `select embedding from photo_faces where event_id = $1 order by random() limit $2`,
+  [eventId, queryCount],
+);
+await db.close();
+
+const unit = (v) => {
+  const n = Math.hypot(...v);
+  return v.map((x) => x / n);
+};
+const queries = picked.rows.map((row) => {
+  const face = unit(row.embedding);
+  const noise = unit(face.map(() => Math.random() - 0.5));
+  return unit(face.map((x, i) => x + 0.4 * noise[i])).map((x) => Math.round(x * 1e6) / 1e6);
+});
+console.log(JSON.stringify({ queries, ms: performance.now() - started }));
