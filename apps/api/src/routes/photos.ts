@@ -13,6 +13,22 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
     .some((t) => t === '*' || t === bare);
 }
 
+/** The headers of every answer of a photo file (200 and 304), set in one call. */
+function commonHeaders(file: { etag: string; variesByAccept: boolean }): Record<string, string> {
+  return file.variesByAccept
+    ? {
+        etag: file.etag,
+        'cache-control': IMMUTABLE_CACHE_CONTROL,
+        'x-content-type-options': 'nosniff',
+        vary: 'Accept',
+      }
+    : {
+        etag: file.etag,
+        'cache-control': IMMUTABLE_CACHE_CONTROL,
+        'x-content-type-options': 'nosniff',
+      };
+}
+
 /** Photo files (spec §7: `/events/photos/{uuid}` on the API host). */
 export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -41,18 +57,17 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
         download === '1'
           ? await app.services.photos.original(uuid)
           : await app.services.photos.variant(uuid, w, request.headers.accept);
-      reply
-        .header('etag', file.etag)
-        .header('cache-control', IMMUTABLE_CACHE_CONTROL)
-        .header('x-content-type-options', 'nosniff');
-      if (file.variesByAccept) reply.header('vary', 'Accept');
-      if (matchesEtag(request.headers['if-none-match'], file.etag))
-        return reply.code(304).send(null);
+      const ifNoneMatch = request.headers['if-none-match'];
+      if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, file.etag))
+        return reply.code(304).headers(commonHeaders(file)).send(null);
       const body = await file.load();
-      reply.type(file.contentType).header('content-length', body.length);
-      if (file.filename)
-        reply.header('content-disposition', `attachment; filename="${file.filename}"`);
-      return reply.send(body);
+      const headers: Record<string, string | number> = {
+        ...commonHeaders(file),
+        'content-type': file.contentType,
+        'content-length': body.length,
+      };
+      if (file.filename) headers['content-disposition'] = `attachment; filename="${file.filename}"`;
+      return reply.headers(headers).send(body);
     },
   );
 };

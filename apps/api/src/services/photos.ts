@@ -27,7 +27,21 @@ export interface PhotoFile {
  * time on first request. AVIF is served to clients that accept it but not WebP; JPEG otherwise.
  */
 export function negotiateFormat(accept: string | undefined): VariantFormat {
-  const types = (accept ?? '')
+  const key = accept ?? '';
+  let format = negotiated.get(key);
+  if (format === undefined) {
+    format = parseAccept(key);
+    // Browsers send a handful of distinct Accept headers: a small memo, started afresh when full.
+    if (negotiated.size >= 64) negotiated.clear();
+    negotiated.set(key, format);
+  }
+  return format;
+}
+
+const negotiated = new Map<string, VariantFormat>();
+
+function parseAccept(accept: string): VariantFormat {
+  const types = accept
     .toLowerCase()
     .split(',')
     .map((part) => {
