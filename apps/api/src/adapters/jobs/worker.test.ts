@@ -107,4 +107,36 @@ describe('the worker', () => {
     expect(requeued).toBe(ids[2]);
     expect((await queue.states([requeued!])).get(requeued!)?.state).toBe('queued');
   });
+
+  it('tells a watcher when it finishes a job, without waiting for the watcher’s timeout', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const handlers: JobHandlers = {
+      ingest: async () => undefined,
+      faces: async () => undefined,
+      bibs: async () => {
+        await gate;
+        return { ok: true };
+      },
+    };
+    const [id] = await queue.enqueue([bibs('watched')]);
+    const worker = new JobWorker(queue, handlers, { concurrency: 1, idleMs: 10 });
+    await worker.start();
+    const before = worker.settledCount;
+    const started = Date.now();
+    release();
+    // Each wait ends when the worker finishes a job (a job left by an earlier test may come first).
+    for (;;) {
+      const seen = worker.settledCount;
+      if ((await queue.states([id!])).get(id!)?.state === 'done') break;
+      if (worker.settledCount === seen) await worker.nextSettled(60_000);
+    }
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(worker.settledCount).toBeGreaterThan(before);
+    // With nothing to finish, the watcher gives up at its timeout.
+    const idle = Date.now();
+    await worker.nextSettled(50);
+    expect(Date.now() - idle).toBeGreaterThanOrEqual(45);
+    await worker.stop();
+  });
 });

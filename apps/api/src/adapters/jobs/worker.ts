@@ -59,6 +59,7 @@ export class JobWorker {
   private running = false;
   private loops: Promise<void>[] = [];
   private wakers = new Set<() => void>();
+  private settledWaiters = new Set<() => void>();
   /** Jobs finished by this worker (done or failed for good): tests and the CLI wait on it. */
   processed = 0;
 
@@ -84,6 +85,30 @@ export class JobWorker {
   /** Something was enqueued: idle loops look now rather than at their next poll. */
   wake(): void {
     for (const wake of [...this.wakers]) wake();
+  }
+
+  /**
+   * Resolves when this worker next finishes a job (done, or failed with or without a retry), or
+   * after `timeoutMs` (jobs another process works are seen by polling at that pace).
+   */
+  nextSettled(timeoutMs: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.settledWaiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      this.settledWaiters.add(done);
+    });
+  }
+
+  /** Jobs this worker has finished, retries included (compare before and after a look). */
+  settledCount = 0;
+
+  private settled(): void {
+    this.settledCount++;
+    for (const done of [...this.settledWaiters]) done();
   }
 
   async stop(): Promise<void> {
@@ -143,6 +168,8 @@ export class JobWorker {
         this.options.onError?.(job, failError, true);
       }
       if (!willRetry) this.processed++;
+    } finally {
+      this.settled();
     }
   }
 }

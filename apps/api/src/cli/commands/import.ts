@@ -29,8 +29,6 @@ async function sha256Of(file: string): Promise<string> {
   return hash.digest('hex');
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 export function importCommand(program: Command, io: CliIo) {
   program
     .command('import')
@@ -89,6 +87,7 @@ export function importCommand(program: Command, io: CliIo) {
         await worker.start();
         try {
           while (pending.size > 0) {
+            const seen = worker.settledCount;
             const outcomes = await services.jobs.queue.states([...pending]);
             for (const [jobId, outcome] of outcomes) {
               if (outcome.state !== 'done' && outcome.state !== 'failed') continue;
@@ -100,7 +99,9 @@ export function importCommand(program: Command, io: CliIo) {
               else imported++;
               bar.tick();
             }
-            if (pending.size > 0) await sleep(150);
+            // Woken by this worker's next finished job; jobs another process works (the API on
+            // the same PostgreSQL) are seen within a second.
+            if (pending.size > 0 && worker.settledCount === seen) await worker.nextSettled(1000);
           }
         } finally {
           bar.stop();
