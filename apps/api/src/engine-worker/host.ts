@@ -3,14 +3,30 @@
  * and answers the parent's calls, one message `{ id, method, args }` at a time, with
  * `{ id, ok: true, value }` or `{ id, ok: false, error: { name, message, stack } }`.
  */
+import { readlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { WorkerReply, WorkerRequest } from './runner.js';
 
 const port = parentPort;
 if (!port) throw new Error('engine-worker/host runs only as a worker thread');
-const { module } = workerData as { module: string };
+const { module, priority } = workerData as { module: string; priority?: number };
+
+/**
+ * On Linux a nice value belongs to a thread, and threads this one starts (onnxruntime's pool)
+ * inherit it: lowering this thread's priority lets the serving thread win when the CPU is
+ * short. Elsewhere (no /proc/thread-self) the thread keeps the process's priority.
+ */
+if (priority !== undefined) {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(tid) && tid > 0) setPriority(tid, priority);
+  } catch {
+    // Not Linux, or not allowed: same priority as the process.
+  }
+}
 
 let handlers: Promise<Record<string, unknown>> | undefined;
 

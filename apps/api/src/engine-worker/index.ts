@@ -20,6 +20,8 @@ export function engineWorker(): WorkerRunner {
       import.meta.url,
     ),
     name: 'recognition worker',
+    // Recognition is background work: requests come first when the CPU is short.
+    priority: 10,
     reviveError: (error) =>
       error.name === 'UnreadableImageError'
         ? UnreadableImageError.withMessage(error.message)

@@ -1,4 +1,6 @@
 /** The worker runner with a real thread: results, errors, crashes and shutdown. */
+import { existsSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { threadId } from 'node:worker_threads';
 import { EngineWorkerCrashedError, WorkerRunner } from './runner.js';
@@ -6,8 +8,9 @@ import { EngineWorkerCrashedError, WorkerRunner } from './runner.js';
 const fixture = new URL('../test-support/worker-handlers.ts', import.meta.url);
 const runners: WorkerRunner[] = [];
 
-function runner(): WorkerRunner {
+function runner(priority?: number): WorkerRunner {
   const r = new WorkerRunner({
+    ...(priority === undefined ? {} : { priority }),
     module: fixture,
     name: 'test worker',
     reviveError: (e) => (e.name === 'FixtureError' ? new RangeError(e.message) : undefined),
@@ -110,4 +113,15 @@ describe('WorkerRunner', () => {
     expect(r.running).toBe(false);
     await r.close();
   });
+
+  it.runIf(existsSync('/proc/thread-self'))(
+    'runs the thread at the priority asked for, leaving this one as it was',
+    async () => {
+      const before = getPriority();
+      const low = Math.min(19, before + 5);
+      expect(await runner(low).call('ownPriority')).toBe(low);
+      expect(await runner().call('ownPriority')).toBe(before);
+      expect(getPriority()).toBe(before);
+    },
+  );
 });

@@ -10,6 +10,7 @@
  *   it (if any) has finished.
  */
 import { Worker } from 'node:worker_threads';
+import { stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { SerialQueue } from './serial-queue.js';
@@ -36,6 +37,12 @@ export interface WorkerRunnerOptions {
   name: string;
   /** Rebuilds an error thrown in the thread as the caller's class (e.g. `UnreadableImageError`); default a plain `Error` with the same name and message. */
   reviveError?: (error: SerialisedError) => Error | undefined;
+  /**
+   * Scheduling priority of the thread and the threads it starts (`os.setPriority` values,
+   * 0 normal … 19 lowest; Linux only): background inference yields the CPU to the thread
+   * serving requests. Default: the process's.
+   */
+  priority?: number;
 }
 
 /** The worker thread stopped while it had a call: that call is lost, the next one starts a new thread. */
@@ -88,7 +95,13 @@ export class WorkerRunner {
 
   /** Calls `method(...args)` in the thread. Arguments and the result are copied (structured clone). */
   call<T>(method: string, args: unknown[] = []): Promise<T> {
-    return this.#queue.run(() => this.#send(method, args)) as Promise<T>;
+    return this.#queue.run(async () => {
+      if (!this.#thread && this.#options.priority !== undefined)
+        // libuv's thread pool is shared by every thread and created by its first user, whose
+        // priority its threads inherit: make sure that user is this thread, not the new one.
+        await stat(process.execPath);
+      return this.#send(method, args);
+    }) as Promise<T>;
   }
 
   /** Calls `method` only if the thread is running (e.g. freeing models): no thread is started for it. */
@@ -145,7 +158,7 @@ export class WorkerRunner {
     if (this.#thread) return this.#thread;
     const entry = hostEntry();
     const worker = new Worker(entry.file, {
-      workerData: { module: this.#options.module.href },
+      workerData: { module: this.#options.module.href, priority: this.#options.priority },
       name: this.#options.name,
       ...(entry.eval ? { eval: true } : {}),
     });

@@ -1,4 +1,6 @@
 /** Functions a test `WorkerRunner` serves in its thread: ordinary results, thrown errors and crashes. */
+import { readlinkSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { threadId } from 'node:worker_threads';
 
 export function echo<T>(value: T): { value: T; threadId: number } {
@@ -30,4 +32,10 @@ export function busy(ms: number): number {
   let n = 0;
   while (Date.now() < end) n++;
   return n;
+}
+
+/** This thread's scheduling priority (Linux: per thread). */
+export function ownPriority(): number {
+  const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+  return getPriority(tid);
 }
