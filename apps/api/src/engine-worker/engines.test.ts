@@ -19,6 +19,21 @@ const assets = path.join(
   'assets',
 );
 
+/** A 10 ms interval timer while `work` runs: how often it fired, against how often it should have. */
+async function timerDuring(
+  work: () => Promise<unknown>,
+): Promise<{ ticks: number; expected: number }> {
+  const times: number[] = [];
+  const start = performance.now();
+  const timer = setInterval(() => times.push(performance.now()), 10);
+  try {
+    await work();
+  } finally {
+    clearInterval(timer);
+  }
+  return { ticks: times.length, expected: Math.floor((performance.now() - start) / 10) };
+}
+
 afterAll(async () => {
   await closeEngineWorker();
 });
@@ -30,22 +45,12 @@ describe('the engine worker', () => {
     async () => {
       const scene = await renderRaceScene({ seed: 9, width: 1600, height: 1067 });
       await readBibs(scene.jpeg); // models loaded: what follows is inference alone
-      let finished = false;
-      const ticks: number[] = [];
-      const timer = setInterval(() => {
-        if (!finished) ticks.push(performance.now());
-      }, 10);
-      const start = performance.now();
-      try {
-        await readBibs(scene.jpeg);
-      } finally {
-        finished = true;
-        clearInterval(timer);
-      }
-      const gaps = ticks.map((t, i) => t - (i === 0 ? start : ticks[i - 1]!));
-      // In this thread, the read blocks timers for its whole 0.5–1 s; through the worker they keep firing.
-      expect(ticks.length).toBeGreaterThan(3);
-      expect(Math.max(...gaps)).toBeLessThan(150);
+      const { ticks, expected } = await timerDuring(() => readBibs(scene.jpeg));
+      // In this thread the models hold the loop for each run (0.3 s for the detector): a 10 ms
+      // timer fires for ~4 % of its ticks (measured: 19 of 535). Through the worker it keeps
+      // firing; on a machine shared with other work some ticks come late (measured: 40 % at a
+      // load average of 12 on 2 cores), hence the loose bound.
+      expect(ticks).toBeGreaterThanOrEqual(Math.max(10, expected / 5));
     },
     MODEL_TIMEOUT,
   );
