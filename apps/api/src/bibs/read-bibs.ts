@@ -20,7 +20,9 @@ export interface ReadBibsOptions {
   /**
    * The event's bibs from its race results. A reading in the set gains confidence (half its
    * doubt is removed); one outside it loses half its confidence, so at any usual threshold
-   * only registered bibs remain, yet the reading is still there for an operator to review.
+   * only registered bibs remain, yet the reading is still there for an operator to review. A
+   * cut-off reading that exactly one registered bib completes is reported as that bib
+   * (`registeredCompletions`, `COMPLETION_FACTOR`).
    */
   registeredBibs?: ReadonlySet<string>;
   /** Readings below this are not reported at all; default 0.5. */
