@@ -85,6 +85,7 @@ if (wanted('offline')) {
       `--outputFile.json=${out}`,
       'src/bibs',
       'src/faces',
+      'src/engine-worker',
       'src/routes/selfie-engine.test.ts',
     ]);
     const counted = count(out, (r) => [r.numPassedTests ?? 0, r.numFailedTests ?? 0]);

@@ -1,5 +1,6 @@
 // Bib search precision and recall on the labelled generated set: the product's pure engine
-// (apps/api/dist/bibs/evaluate.js, evaluateBibSearch). argv: count, seed. Prints JSON.
+// (apps/api/dist/bibs/evaluate.js, evaluateBibSearch), as an event without race results and
+// as one with them (a start list of 2000 runners). argv: count, seed. Prints JSON.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -29,6 +30,16 @@ console.log(
     perPhotoMs: r.perPhotoMs,
     perPhotoCpuMs: r.perPhotoCpuMs,
     photosPerMinute: r.photosPerMinute,
+    withResults: r.withResults
+      ? {
+          registeredBibs: r.withResults.registeredBibs,
+          numbering: r.withResults.numbering,
+          precision: r.withResults.precision,
+          recall: r.withResults.recall,
+          recallVisible: r.withResults.recallVisible,
+          recallOccluded: r.withResults.recallOccluded,
+        }
+      : undefined,
   }),
 );
 process.exit(0);

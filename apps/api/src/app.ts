@@ -25,6 +25,7 @@ import { healthRoutes } from './routes/health.js';
 import { photoRoutes } from './routes/photos.js';
 import type { BibReader } from './services/bibs.js';
 import type { FaceDetector } from './services/faces.js';
+import { closeEngineWorker } from './engine-worker/index.js';
 import { createServices, type Services } from './services/index.js';
 import { API_VERSION } from './version.js';
 
@@ -108,8 +109,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (worker) {
     services.jobs.worker = worker;
     app.addHook('onReady', async () => worker.start());
-    app.addHook('onClose', async () => worker.stop());
   }
+  app.addHook('onClose', async () => {
+    await worker?.stop();
+    // Then the recognition engines' thread (bib OCR, faces), once the photo in it is done.
+    await closeEngineWorker();
+  });
 
   registerErrorHandlers(app);
 

@@ -1,8 +1,10 @@
 /**
  * Prints bib search quality on synthetic photos:
- *   npx tsx apps/api/src/bibs/evaluate-cli.ts --count 100 --seed 7 [--threshold 0.8] [--side 960] [--registered 1-5000] [--json]
- * `--registered FIRST-LAST` simulates an event with results: runners wear bibs FIRST..LAST and
- * search uses the `results` strategy.
+ *   npx tsx apps/api/src/bibs/evaluate-cli.ts --count 100 --seed 7 [--threshold 0.8] [--side 960] [--start-list 2000 | --registered 1-5000] [--json]
+ * Every photo is searched as an event without race results (`ocr`) and as one with them
+ * (`ocr` + `results`). The registered bibs are a start list of `--start-list` runners (the
+ * photos' bibs and others drawn like them), or with `--registered FIRST-LAST` bibs numbered
+ * FIRST..LAST, which the runners then wear.
  */
 import { parseArgs } from 'node:util';
 import { evaluateBibSearch } from './evaluate.js';
@@ -15,6 +17,7 @@ const { values } = parseArgs({
     threshold: { type: 'string', default: '0.8' },
     side: { type: 'string' },
     registered: { type: 'string' },
+    'start-list': { type: 'string' },
     json: { type: 'boolean', default: false },
   },
 });
@@ -23,7 +26,15 @@ const count = Number(values.count);
 const seed = Number(values.seed);
 const threshold = Number(values.threshold);
 const side = values.side === undefined ? undefined : Number(values.side);
+const startList = values['start-list'] === undefined ? undefined : Number(values['start-list']);
 if (!Number.isInteger(count) || count < 1) fail('--count must be a positive integer');
+if (
+  startList !== undefined &&
+  !(Number.isInteger(startList) && startList >= 1 && startList <= 200_000)
+)
+  fail('--start-list must be a number of runners within 1..200,000');
+if (startList !== undefined && values.registered !== undefined)
+  fail('--start-list and --registered exclude each other');
 if (!Number.isInteger(seed)) fail('--seed must be an integer');
 if (!(threshold >= 0 && threshold <= 1)) fail('--threshold must be within 0..1');
 if (side !== undefined && !(Number.isInteger(side) && side >= 320 && side <= 4096))
@@ -61,6 +72,7 @@ const result = await evaluateBibSearch({
   threshold,
   ...(side ? { read: { detectionSide: side } } : {}),
   ...(registeredBibs ? { registeredBibs } : {}),
+  ...(startList ? { startList } : {}),
   thresholds: [0.5, 0.6, 0.7, 0.8, 0.9, 0.95],
   onProgress: (done, total) => {
     if (process.stderr.isTTY) process.stderr.write(`\r${done}/${total} photos`);
@@ -78,33 +90,41 @@ if (values.json) {
     `photos ${result.photos} (seed ${seed}), true photo-bib pairs ${result.truthBibs} (${result.visibleBibs} visible, ${result.occludedBibs} partly hidden), photos without a bib ${result.photosWithoutBib}`,
   );
   console.log(
-    `strategies: ${registeredBibs ? `ocr + results (registered bibs ${values.registered})` : 'ocr'}`,
-  );
-  console.log(
-    `threshold ${threshold}: precision ${pct(result.precision)}, recall ${pct(result.recall)} (visible ${pct(result.recallVisible)}, partly hidden ${pct(result.recallOccluded)})`,
-  );
-  console.log(
     `speed: ${result.perPhotoMs} ms a photo wall, ${result.perPhotoCpuMs} ms CPU, ${result.photosPerMinute} photos a minute; model load ${loadMs} ms`,
   );
-  console.log('by threshold:');
-  for (const f of result.byThreshold) {
+  const r = result.withResults;
+  const registered =
+    r.numbering === 'given'
+      ? `registered bibs ${values.registered}`
+      : `start list of ${r.registeredBibs} runners: the photos' bibs and others drawn like them`;
+  for (const [title, f] of [
+    ['no race results (strategy ocr)', result],
+    [`with race results (ocr + results; ${registered})`, r],
+  ] as const) {
+    console.log(`\n${title}`);
     console.log(
-      `  ${f.threshold.toFixed(2)}  precision ${pct(f.precision)}  recall ${pct(f.recall)}  (visible ${pct(f.recallVisible)}, hidden ${pct(f.recallOccluded)})  returned ${f.returnedPairs}`,
+      `threshold ${threshold}: precision ${pct(f.precision)}, recall ${pct(f.recall)} (visible ${pct(f.recallVisible)}, partly hidden ${pct(f.recallOccluded)})`,
     );
-  }
-  if (result.falsePositives.length > 0) {
-    console.log('false positives:');
-    for (const f of result.falsePositives)
+    console.log('by threshold:');
+    for (const t of f.byThreshold) {
       console.log(
-        `  photo #${f.index} (seed ${f.seed}): ${f.bib} @${f.confidence}, truth [${f.truth.join(', ')}]`,
+        `  ${t.threshold.toFixed(2)}  precision ${pct(t.precision)}  recall ${pct(t.recall)}  (visible ${pct(t.recallVisible)}, hidden ${pct(t.recallOccluded)})  returned ${t.returnedPairs}`,
       );
-  }
-  if (result.misses.length > 0) {
-    console.log('misses:');
-    for (const m of result.misses)
-      console.log(
-        `  photo #${m.index} (seed ${m.seed}): ${m.bib}${m.occluded ? ' (partly hidden)' : ''}, read [${m.read.map((r) => `${r.bib}@${r.confidence}`).join(', ')}]`,
-      );
+    }
+    if (f.falsePositives.length > 0) {
+      console.log('false positives:');
+      for (const e of f.falsePositives)
+        console.log(
+          `  photo #${e.index} (seed ${e.seed}): ${e.bib} @${e.confidence}, truth [${e.truth.join(', ')}]`,
+        );
+    }
+    if (f.misses.length > 0) {
+      console.log('misses:');
+      for (const m of f.misses)
+        console.log(
+          `  photo #${m.index} (seed ${m.seed}): ${m.bib}${m.occluded ? ' (partly hidden)' : ''}, read [${m.read.map((x) => `${x.bib}@${x.confidence}`).join(', ')}]`,
+        );
+    }
   }
 }
 

@@ -2,10 +2,16 @@
  * Bib search quality on synthetic race photos, measured as search: for every (photo, bib)
  * pair the renderer put in the ground truth, does a search for that bib return the photo,
  * and how many returned pairs are wrong. Photos are rendered on the fly from seeds.
+ *
+ * Every photo is read once and searched twice: as an event without race results (strategy
+ * `ocr`) and as one with them (`ocr` + `results`, the registered bibs given to `readBibs`).
+ * The registered bibs are an honest start list: every runner's bib, those on no photo too.
  */
+import { randomBibNumber } from '../demo/scene/bib.js';
 import { renderRaceScene } from '../demo/scene/index.js';
-import type { OcrEngine } from './ocr-engine.js';
-import { readBibs, type BibDetection, type ReadBibsOptions } from './read-bibs.js';
+import { createRng } from '../demo/scene/prng.js';
+import { sharedOcrEngine, type OcrEngine, type OcrTextLine } from './ocr-engine.js';
+import { bibsFromLines, type BibDetection, type ReadBibsOptions } from './read-bibs.js';
 import { searchableBibs } from './strategies.js';
 
 export interface EvaluateOptions {
@@ -17,10 +23,13 @@ export interface EvaluateOptions {
   /** Passed to `readBibs` (detection side, pattern). */
   read?: Omit<ReadBibsOptions, 'engine' | 'registeredBibs'>;
   /**
-   * Simulate an event with race results: runners wear these bibs, `readBibs` gets them as
-   * the registered set and search uses strategies ['ocr', 'results'].
+   * The event's registered bibs, numbered as given (e.g. 1..15000): runners wear bibs from
+   * this list. Without it, runners wear the renderer's bibs (3–5 digits) and the start list is
+   * every bib on the photos plus further runners drawn the same way (`startList`).
    */
   registeredBibs?: readonly string[];
+  /** Runners on the simulated start list when `registeredBibs` is not given; default 2000. */
+  startList?: number;
   /** Also figures for these thresholds, from the same readings. */
   thresholds?: readonly number[];
   onProgress?: (done: number, total: number) => void;
@@ -42,18 +51,7 @@ export interface SearchFigures {
   recallOccluded: number;
 }
 
-export interface BibSearchEvaluation extends SearchFigures {
-  photos: number;
-  /** True (photo, bib) pairs in the ground truth. */
-  truthBibs: number;
-  visibleBibs: number;
-  occludedBibs: number;
-  photosWithoutBib: number;
-  /** Wall time of `readBibs` per photo (rendering excluded). */
-  perPhotoMs: number;
-  /** Process CPU time per photo: what it costs when the machine is shared. */
-  perPhotoCpuMs: number;
-  photosPerMinute: number;
+export interface SearchErrors {
   falsePositives: (PhotoRef & { bib: string; confidence: number; truth: string[] })[];
   misses: (PhotoRef & {
     bib: string;
@@ -63,9 +61,41 @@ export interface BibSearchEvaluation extends SearchFigures {
   byThreshold: SearchFigures[];
 }
 
+/** An event with race results: strategies `ocr` + `results`, `readBibs` given the registered bibs. */
+export interface ResultsEvaluation extends SearchFigures, SearchErrors {
+  /** How many bibs are registered. */
+  registeredBibs: number;
+  /** `start list`: the photos' bibs and further runners drawn like them; `given`: `registeredBibs` as passed. */
+  numbering: 'start list' | 'given';
+}
+
+/** The main figures are an event without race results (strategy `ocr`). */
+export interface BibSearchEvaluation extends SearchFigures, SearchErrors {
+  photos: number;
+  /** True (photo, bib) pairs in the ground truth. */
+  truthBibs: number;
+  visibleBibs: number;
+  occludedBibs: number;
+  photosWithoutBib: number;
+  /** Wall time of reading a photo (rendering excluded). */
+  perPhotoMs: number;
+  /** Process CPU time per photo (every thread): what it costs when the machine is shared. */
+  perPhotoCpuMs: number;
+  photosPerMinute: number;
+  withResults: ResultsEvaluation;
+}
+
 /** Scene seeds of an evaluation set: stable, and apart from the demo seeder's small seeds. */
 export function sceneSeed(seed: number, index: number): number {
   return seed * 100_003 + index;
+}
+
+export const DEFAULT_START_LIST = 2000;
+
+interface Photo {
+  ref: PhotoRef;
+  truth: { bib: string; occluded: boolean }[];
+  lines: OcrTextLine[];
 }
 
 interface Sample {
@@ -79,9 +109,12 @@ export async function evaluateBibSearch(options: EvaluateOptions): Promise<BibSe
   const threshold = options.threshold ?? 0.8;
   if (!Number.isInteger(options.count) || options.count < 1)
     throw new RangeError(`count must be a positive integer, got ${options.count}`);
-  const registered = options.registeredBibs ? new Set(options.registeredBibs) : undefined;
+  const startList = options.startList ?? DEFAULT_START_LIST;
+  if (!Number.isInteger(startList) || startList < 1)
+    throw new RangeError(`startList must be a positive integer, got ${startList}`);
+  const engine = options.engine ?? sharedOcrEngine();
   const pool = options.registeredBibs ? [...options.registeredBibs] : undefined;
-  const samples: Sample[] = [];
+  const photos: Photo[] = [];
   let wallMs = 0;
   let cpuMs = 0;
   for (let index = 0; index < options.count; index++) {
@@ -89,27 +122,87 @@ export async function evaluateBibSearch(options: EvaluateOptions): Promise<BibSe
     const scene = await renderRaceScene({ seed, ...(pool ? { bibPool: pool } : {}) });
     const start = performance.now();
     const cpu = process.cpuUsage();
-    const detections = await readBibs(scene.jpeg, {
-      ...options.read,
-      ...(options.engine ? { engine: options.engine } : {}),
-      ...(registered ? { registeredBibs: registered } : {}),
-      minConfidence: 0,
+    const lines = await engine.readText(scene.jpeg, {
+      skipSmallPrint: true,
+      ...(options.read?.detectionSide ? { detectionSide: options.read.detectionSide } : {}),
     });
     const used = process.cpuUsage(cpu);
     wallMs += performance.now() - start;
     cpuMs += (used.user + used.system) / 1000;
-    samples.push({
+    photos.push({
       ref: { seed, index },
-      registered,
       truth: scene.bibs.map((b) => ({ bib: b.bib, occluded: b.occluded })),
-      detections,
+      lines,
     });
     options.onProgress?.(index + 1, options.count);
   }
 
-  const main = figures(samples, threshold);
-  const falsePositives: BibSearchEvaluation['falsePositives'] = [];
-  const misses: BibSearchEvaluation['misses'] = [];
+  const registered = new Set(pool ?? startListOf(photos, startList, options.seed));
+  const read = {
+    ...(options.read?.pattern ? { pattern: options.read.pattern } : {}),
+    minConfidence: 0,
+  };
+  const plain: Sample[] = photos.map((p) => ({
+    ref: p.ref,
+    registered: undefined,
+    truth: p.truth,
+    detections: bibsFromLines(p.lines, read),
+  }));
+  const withResults: Sample[] = photos.map((p) => ({
+    ref: p.ref,
+    registered,
+    truth: p.truth,
+    detections: bibsFromLines(p.lines, { ...read, registeredBibs: registered }),
+  }));
+
+  const truthBibs = photos.reduce((n, p) => n + p.truth.length, 0);
+  const occludedBibs = photos.reduce((n, p) => n + p.truth.filter((t) => t.occluded).length, 0);
+  const perPhotoMs = wallMs / photos.length;
+  const thresholds = options.thresholds ?? [];
+  return {
+    photos: photos.length,
+    truthBibs,
+    visibleBibs: truthBibs - occludedBibs,
+    occludedBibs,
+    photosWithoutBib: photos.filter((p) => p.truth.length === 0).length,
+    ...figures(plain, threshold),
+    ...errors(plain, threshold, thresholds),
+    perPhotoMs: Math.round(perPhotoMs),
+    perPhotoCpuMs: Math.round(cpuMs / photos.length),
+    photosPerMinute: Math.round(60_000 / perPhotoMs),
+    withResults: {
+      registeredBibs: registered.size,
+      numbering: pool ? 'given' : 'start list',
+      ...figures(withResults, threshold),
+      ...errors(withResults, threshold, thresholds),
+    },
+  };
+}
+
+/**
+ * An event's start list: every bib on the photos (each runner photographed is registered)
+ * and further runners, drawn as the renderer draws bibs, up to `size` (a real list has
+ * runners no photo shows, and each of them is one more bib a partial reading could fit).
+ */
+export function startListOf(
+  photos: readonly { truth: readonly { bib: string }[] }[],
+  size: number,
+  seed: number,
+): string[] {
+  const bibs = new Set(photos.flatMap((p) => p.truth.map((t) => t.bib)));
+  const rng = createRng(seed).fork(0x5717);
+  for (let tries = 0; bibs.size < size && tries < size * 20; tries++)
+    bibs.add(randomBibNumber(rng));
+  return [...bibs];
+}
+
+function errors(
+  samples: readonly Sample[],
+  threshold: number,
+  thresholds: readonly number[],
+): SearchErrors {
+  const falsePositives: SearchErrors['falsePositives'] = [];
+  const misses: SearchErrors['misses'] = [];
   for (const s of samples) {
     const truth = new Set(s.truth.map((t) => t.bib));
     const found = new Set(returned(s, threshold));
@@ -128,27 +221,13 @@ export async function evaluateBibSearch(options: EvaluateOptions): Promise<BibSe
           ...s.ref,
           bib: t.bib,
           occluded: t.occluded,
-          read: s.detections.map((d) => ({ bib: d.bib, confidence: round(d.confidence) })),
+          read: s.detections
+            .filter((d) => d.confidence >= 0.05)
+            .map((d) => ({ bib: d.bib, confidence: round(d.confidence) })),
         });
     }
   }
-  const truthBibs = samples.reduce((n, s) => n + s.truth.length, 0);
-  const occludedBibs = samples.reduce((n, s) => n + s.truth.filter((t) => t.occluded).length, 0);
-  const perPhotoMs = wallMs / samples.length;
-  return {
-    photos: samples.length,
-    truthBibs,
-    visibleBibs: truthBibs - occludedBibs,
-    occludedBibs,
-    photosWithoutBib: samples.filter((s) => s.truth.length === 0).length,
-    ...main,
-    perPhotoMs: Math.round(perPhotoMs),
-    perPhotoCpuMs: Math.round(cpuMs / samples.length),
-    photosPerMinute: Math.round(60_000 / perPhotoMs),
-    falsePositives,
-    misses,
-    byThreshold: (options.thresholds ?? []).map((t) => figures(samples, t)),
-  };
+  return { falsePositives, misses, byThreshold: thresholds.map((t) => figures(samples, t)) };
 }
 
 function returned(sample: Sample, threshold: number): string[] {

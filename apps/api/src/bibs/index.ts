@@ -12,7 +12,15 @@ export type {
   OcrTextLine,
   ReadTextOptions,
 } from './ocr-engine.js';
-export { readBibs, bibsFromLines, type BibDetection, type ReadBibsOptions } from './read-bibs.js';
+export {
+  readBibs,
+  bibsFromLines,
+  registeredCompletions,
+  COMPLETION_FACTOR,
+  CUT_OFF_PENALTY,
+  type BibDetection,
+  type ReadBibsOptions,
+} from './read-bibs.js';
 export {
   normaliseBibText,
   DEFAULT_BIB_PATTERN,

@@ -14,6 +14,9 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import * as ort from 'onnxruntime-node';
 import sharp from 'sharp';
+import { isMainThread } from 'node:worker_threads';
+import { engineWorker } from '../engine-worker/index.js';
+import { SerialQueue } from '../engine-worker/serial-queue.js';
 import { ctcDecode, type DecodedChar } from './ctc.js';
 import {
   minAreaRect,
@@ -28,6 +31,7 @@ import { isSmallPrint } from './layout.js';
 import { endsOnBackground } from './line-ends.js';
 import { sample, type RawImage } from './raw-image.js';
 import { findTextRegions, type RegionOptions } from './text-regions.js';
+import { UnreadableImageError } from './unreadable-image.js';
 
 export interface OcrTextLine {
   text: string;
@@ -64,14 +68,7 @@ export interface OcrEngine {
   dispose(): Promise<void>;
 }
 
-export class UnreadableImageError extends Error {
-  constructor(cause: unknown) {
-    super(`not a readable image: ${cause instanceof Error ? cause.message : String(cause)}`, {
-      cause,
-    });
-    this.name = 'UnreadableImageError';
-  }
-}
+export { UnreadableImageError };
 
 export interface OcrModelPaths {
   detection: string;
@@ -125,16 +122,28 @@ export function createOcrEngine(options: OcrEngineOptions = {}): OcrEngine {
 
 let shared: OcrEngine | undefined;
 
-/** One engine per process: the models take ~100 MB and a second or so to load. */
+/**
+ * One engine per process: the models take ~100 MB and a second or so to load. It runs in the
+ * engine worker thread (`engine-worker/`), so a photo's 0.5–1 s of inference never blocks the
+ * caller's event loop; inside that thread (or any other worker) it is an in-thread engine.
+ */
 export function sharedOcrEngine(): OcrEngine {
-  shared ??= createOcrEngine();
+  shared ??= isMainThread ? workerOcrEngine() : createOcrEngine();
   return shared;
+}
+
+/** The OCR engine of the engine worker thread, called through messages. */
+function workerOcrEngine(): OcrEngine {
+  return {
+    readText: (image, options) => engineWorker().call<OcrTextLine[]>('readText', [image, options]),
+    dispose: () => engineWorker().callIfRunning('disposeOcr'),
+  };
 }
 
 class PaddleOcrEngine implements OcrEngine {
   #models: Promise<Models> | undefined;
   /** One photo at a time: two model runs would fight over the same cores, and each photo holds ~20 MB while in work. */
-  #queue: Promise<unknown> = Promise.resolve();
+  readonly #queue = new SerialQueue();
   readonly #options: OcrEngineOptions;
 
   constructor(options: OcrEngineOptions) {
@@ -145,7 +154,7 @@ class PaddleOcrEngine implements OcrEngine {
     const detectionSide =
       options.detectionSide ?? this.#options.detectionSide ?? DEFAULT_DETECTION_SIDE;
     // Decoding inside the queue too: a burst of calls then holds one decoded photo (~20 MB), not one each.
-    return this.#exclusive(async () => {
+    return this.#queue.run(async () => {
       const source = await decode(image, this.#options.recognitionSide ?? 2560);
       const detectionInput = await detectionTensor(source.raw, detectionSide);
       const models = await this.#load();
@@ -254,18 +263,12 @@ class PaddleOcrEngine implements OcrEngine {
     const models = this.#models;
     this.#models = undefined;
     if (!models) return;
-    await this.#exclusive(async () => {
+    await this.#queue.run(async () => {
       const loaded = await models.catch(() => null);
       if (!loaded) return;
       await loaded.detection.release();
       await loaded.recognition.release();
     });
-  }
-
-  #exclusive<T>(task: () => Promise<T>): Promise<T> {
-    const run = this.#queue.then(task, task);
-    this.#queue = run.catch(() => undefined);
-    return run;
   }
 
   #load(): Promise<Models> {

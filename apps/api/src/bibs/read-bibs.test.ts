@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OcrTextLine } from './ocr-engine.js';
-import { bibsFromLines } from './read-bibs.js';
+import { bibsFromLines, COMPLETION_FACTOR, registeredCompletions } from './read-bibs.js';
+import { searchableBibs } from './strategies.js';
 
 /** A recognised line with its box; the print height is the box height. */
 function line(
@@ -102,5 +103,91 @@ describe('bibsFromLines', () => {
     expect(bibsFromLines([line('2O31', 0, 0, 100, 50, 1)])).toEqual([
       { bib: '2031', confidence: 0.9, box: { x: 0, y: 0, width: 100, height: 50 } },
     ]);
+  });
+});
+
+describe('completing a cut-off reading from the registered bibs', () => {
+  const cut = (text: string, ends: { left: boolean; right: boolean }, confidence = 0.99) => ({
+    ...line(text, 0, 0, 100, 50, confidence),
+    ends,
+  });
+  const rightCut = { left: true, right: false };
+  const leftCut = { left: false, right: true };
+  /** What a search at the event's default threshold finds on the photo. */
+  const search = (lines: OcrTextLine[], registered?: ReadonlySet<string>) =>
+    searchableBibs({
+      detections: bibsFromLines(lines, registered ? { registeredBibs: registered } : {}),
+      strategies: ['ocr', 'results'],
+      threshold: 0.8,
+      registeredBibs: registered,
+    });
+
+  it('finds the one registered bib that continues the reading on its cut side, at a lower confidence', () => {
+    const registered = new Set(['95056', '1234', '95', '59505', '77777']);
+    const found = bibsFromLines([cut('9505', rightCut)], { registeredBibs: registered });
+    expect(found.map((d) => d.bib)).toEqual(['95056']);
+    expect(found[0]!.confidence).toBeCloseTo(0.995 * COMPLETION_FACTOR, 6);
+    expect(found[0]!.confidence).toBeGreaterThanOrEqual(0.8);
+    expect(found[0]!.confidence).toBeLessThan(0.9);
+    expect(found[0]!.box).toEqual({ x: 0, y: 0, width: 100, height: 50 });
+    // The same reading cut on the left is the end of a bib: 59505, not 95056.
+    expect(
+      bibsFromLines([cut('9505', leftCut)], { registeredBibs: registered }).map((d) => d.bib),
+    ).toEqual(['59505']);
+    expect(search([cut('656', leftCut)], new Set(['6568', '1656', '4000']))).toEqual(['1656']);
+  });
+
+  it('guesses nothing when several registered bibs would complete the reading', () => {
+    const registered = new Set(['95056', '95057', '1234']);
+    expect(
+      bibsFromLines([cut('9505', rightCut)], { registeredBibs: registered, minConfidence: 0 }).map(
+        (d) => d.bib,
+      ),
+    ).toEqual(['9505']);
+    expect(search([cut('9505', rightCut)], registered)).toEqual([]);
+    // Cut at both ends: a bib before or after it fits as well.
+    expect(
+      search([cut('9505', { left: false, right: false })], new Set(['95056', '19505'])),
+    ).toEqual([]);
+    expect(
+      registeredCompletions(
+        '9505',
+        { left: false, right: false },
+        new Set(['95056', '19505']),
+      ).sort(),
+    ).toEqual(['19505', '95056']);
+  });
+
+  it('does not complete a reading that is registered itself, ends on its paper, or is one digit', () => {
+    // 1390 is someone's bib and the reading may be the whole of it: not turned into 13904.
+    expect(search([cut('1390', rightCut)], new Set(['1390', '13904']))).toEqual([]);
+    // Ends on its background at both ends: a whole number, nothing is missing.
+    expect(search([cut('290', { left: true, right: true })], new Set(['43290']))).toEqual([]);
+    expect(search([cut('6', leftCut)], new Set(['76']))).toEqual([]);
+    // Only one unread character: two hidden digits fit too many bibs.
+    expect(search([cut('798', leftCut)], new Set(['37798']))).toEqual([]);
+  });
+
+  it('needs registered bibs: without race results a cut-off reading stays below the threshold', () => {
+    expect(search([cut('9505', rightCut)])).toEqual([]);
+    const alone = bibsFromLines([cut('9505', rightCut)], { minConfidence: 0 });
+    expect(alone.map((d) => d.bib)).toEqual(['9505']);
+    expect(alone[0]!.confidence).toBeLessThan(0.8);
+  });
+
+  it('keeps a weak reading weak: a completion is never surer than what was read', () => {
+    const registered = new Set(['95056']);
+    const [weak] = bibsFromLines([cut('9505', rightCut, 0.6)], {
+      registeredBibs: registered,
+      minConfidence: 0,
+    });
+    expect(weak?.bib).toBe('95056');
+    expect(weak!.confidence).toBeLessThan(0.8);
+    expect(search([cut('9505', rightCut, 0.6)], registered)).toEqual([]);
+    // A whole reading of the same bib elsewhere on the photo wins over the completion.
+    const both = bibsFromLines([cut('9505', rightCut), line('95056', 400, 0, 120, 50, 0.99)], {
+      registeredBibs: registered,
+    });
+    expect(both.map((d) => [d.bib, d.confidence])).toEqual([['95056', 0.995]]);
   });
 });

@@ -20,7 +20,9 @@ export interface ReadBibsOptions {
   /**
    * The event's bibs from its race results. A reading in the set gains confidence (half its
    * doubt is removed); one outside it loses half its confidence, so at any usual threshold
-   * only registered bibs remain, yet the reading is still there for an operator to review.
+   * only registered bibs remain, yet the reading is still there for an operator to review. A
+   * cut-off reading that exactly one registered bib completes is reported as that bib
+   * (`registeredCompletions`, `COMPLETION_FACTOR`).
    */
   registeredBibs?: ReadonlySet<string>;
   /** Readings below this are not reported at all; default 0.5. */
@@ -74,10 +76,46 @@ function looksCutOff(
 }
 
 /**
+ * A reading completed from the registered bibs ("9505" of a cut-off 95056, when 95056 is the
+ * only registered bib that continues it) keeps this share of its registered confidence: about
+ * 0.85 for a clear reading, above the default threshold (0.8) and below any whole reading.
+ */
+export const COMPLETION_FACTOR = 0.85;
+/** A completion needs at least this many characters read: one digit is too little evidence. */
+const COMPLETION_MIN_READ = 2;
+
+/**
+ * The registered bibs a cut-off reading may be part of: the reading plus one unread character
+ * on a side where the line runs into something instead of ending on its paper ("9505" cut on
+ * the right: 95050…95059; "656" cut on the left: 1656…9656). Only one character: a covered
+ * digit is what the photos show (a bib more than 40 % hidden is not findable), and each more
+ * unread character multiplies the registered bibs that would fit.
+ */
+export function registeredCompletions(
+  bib: string,
+  ends: OcrTextLine['ends'],
+  registered: ReadonlySet<string>,
+): string[] {
+  if (bib.length < COMPLETION_MIN_READ || (ends.left && ends.right)) return [];
+  const found: string[] = [];
+  for (const other of registered) {
+    if (other.length !== bib.length + 1) continue;
+    if ((!ends.right && other.startsWith(bib)) || (!ends.left && other.endsWith(bib)))
+      found.push(other);
+  }
+  return found;
+}
+
+/**
  * The pure half of `readBibs`: from text lines to bib detections. Confidence is the
  * recogniser's, times 0.9 per repaired letter, adjusted for registered bibs, then times 0.75 when
  * the number looks cut off (an arm or another runner hides its end, so the digits read may be
  * only part of the bib; with registered bibs, only when one of them continues the reading).
+ *
+ * With registered bibs, a cut-off reading that is not registered itself and that exactly one
+ * registered bib completes with one more character on its cut side is reported as that bib, at
+ * `COMPLETION_FACTOR` of the registered confidence ("9505" → 95056). When several registered
+ * bibs would complete it, nothing is guessed.
  */
 export function bibsFromLines(
   lines: readonly OcrTextLine[],
@@ -85,23 +123,34 @@ export function bibsFromLines(
 ): BibDetection[] {
   const pattern = options.pattern ?? DEFAULT_BIB_PATTERN;
   const minConfidence = options.minConfidence ?? 0.5;
+  const registered = options.registeredBibs;
   const best = new Map<string, BibDetection>();
+  const keep = (detection: BibDetection): void => {
+    if (detection.confidence < minConfidence) return;
+    const seen = best.get(detection.bib);
+    if (!seen || seen.confidence < detection.confidence) best.set(detection.bib, detection);
+  };
   for (const line of lines) {
     const normalised = normaliseBibText(line.text, pattern);
     if (!normalised) continue;
     if (isSmallPrint(line, lines)) continue;
-    let confidence = line.confidence * REPAIR_PENALTY ** normalised.repairs;
-    if (options.registeredBibs) {
-      confidence = options.registeredBibs.has(normalised.bib)
-        ? 1 - (1 - confidence) / 2
-        : confidence / 2;
+    const read = line.confidence * REPAIR_PENALTY ** normalised.repairs;
+    let confidence = read;
+    if (registered) {
+      confidence = registered.has(normalised.bib) ? 1 - (1 - read) / 2 : read / 2;
+      if (!registered.has(normalised.bib)) {
+        const completions = registeredCompletions(normalised.bib, line.ends, registered);
+        if (completions.length === 1)
+          keep({
+            bib: completions[0]!,
+            confidence: (1 - (1 - read) / 2) * COMPLETION_FACTOR,
+            box: line.box,
+          });
+      }
     }
     // After the registered boost: a cut-off "1234" of 12345 is as registered as any bib when bibs run 1..N.
-    if (looksCutOff(line, normalised.bib, options.registeredBibs)) confidence *= CUT_OFF_PENALTY;
-    if (confidence < minConfidence) continue;
-    const seen = best.get(normalised.bib);
-    if (!seen || seen.confidence < confidence)
-      best.set(normalised.bib, { bib: normalised.bib, confidence, box: line.box });
+    if (looksCutOff(line, normalised.bib, registered)) confidence *= CUT_OFF_PENALTY;
+    keep({ bib: normalised.bib, confidence, box: line.box });
   }
   return [...best.values()].sort((a, b) => b.confidence - a.confidence);
 }

@@ -7,7 +7,10 @@
  * face (large, or 40 px in a crowd) reaches the descriptor at a similar size.
  */
 import sharp from 'sharp';
-import { UnreadableImageError } from '../bibs/ocr-engine.js';
+import { isMainThread } from 'node:worker_threads';
+import { UnreadableImageError } from '../bibs/unreadable-image.js';
+import { engineWorker } from '../engine-worker/index.js';
+import { SerialQueue } from '../engine-worker/serial-queue.js';
 import { defaultHumanPaths, loadHuman, type HumanLike, type HumanPaths } from './human.js';
 import {
   mergeDetections,
@@ -78,10 +81,22 @@ export function createFaceEngine(options: FaceEngineOptions = {}): FaceEngine {
 
 let shared: FaceEngine | undefined;
 
-/** One engine per process: the models take ~15 MB on disk, ~100 MB loaded. */
+/**
+ * One engine per process: the models take ~15 MB on disk, ~100 MB loaded. It runs in the
+ * engine worker thread (`engine-worker/`, shared with the OCR engine), so inference never
+ * blocks the caller's event loop; inside that thread it is an in-thread engine.
+ */
 export function sharedFaceEngine(): FaceEngine {
-  shared ??= createFaceEngine();
+  shared ??= isMainThread ? workerFaceEngine() : createFaceEngine();
   return shared;
+}
+
+/** The face engine of the engine worker thread, called through messages. */
+function workerFaceEngine(): FaceEngine {
+  return {
+    detectFaces: (image, options) => engineWorker().call<Face[]>('detectFaces', [image, options]),
+    dispose: () => engineWorker().callIfRunning('disposeFaces'),
+  };
 }
 
 /** The faces of a photo, with the shared engine. */
@@ -92,7 +107,7 @@ export function detectFaces(image: Buffer, options?: DetectFacesOptions): Promis
 class HumanFaceEngine implements FaceEngine {
   #human: Promise<HumanLike> | undefined;
   /** One photo at a time: the backend is single-threaded, and a queued burst then holds one decoded photo. */
-  #queue: Promise<unknown> = Promise.resolve();
+  readonly #queue = new SerialQueue();
   readonly #options: FaceEngineOptions;
 
   constructor(options: FaceEngineOptions) {
@@ -100,7 +115,7 @@ class HumanFaceEngine implements FaceEngine {
   }
 
   detectFaces(image: Buffer, options: DetectFacesOptions = {}): Promise<Face[]> {
-    return this.#exclusive(async () => {
+    return this.#queue.run(async () => {
       const { raw, scale } = await decode(image, this.#options.workingSide ?? DEFAULT_WORKING_SIDE);
       const human = await this.#load();
       const minSize = (options.minFaceSize ?? 20) / scale;
@@ -138,13 +153,7 @@ class HumanFaceEngine implements FaceEngine {
   async dispose(): Promise<void> {
     // tfjs keeps its backend for the process; dropping the reference lets the models be collected.
     this.#human = undefined;
-    await this.#queue;
-  }
-
-  #exclusive<T>(task: () => Promise<T>): Promise<T> {
-    const run = this.#queue.then(task, task);
-    this.#queue = run.catch(() => undefined);
-    return run;
+    await this.#queue.idle();
   }
 
   #load(): Promise<HumanLike> {
