@@ -19,7 +19,8 @@ const FACE_MODEL_FILES = ['blazeface', 'facemesh', 'faceres'].flatMap((m) => [`$
 const WASM_FILES = ['tfjs-backend-wasm.wasm', 'tfjs-backend-wasm-simd.wasm', 'tfjs-backend-wasm-threaded-simd.wasm'];
 
 function faceModelsPath(): string {
-  const humanDir = path.dirname(require.resolve('@vladmandic/human/package.json'));
+  // The package's `exports` name no package.json; its `require` entry is dist/human.node.js.
+  const humanDir = path.resolve(path.dirname(require.resolve('@vladmandic/human')), '..');
   const wasmDir = path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/package.json'));
   const human = JSON.parse(readFileSync(path.join(humanDir, 'package.json'), 'utf8')) as { version: string };
   const wasm = JSON.parse(readFileSync(path.join(wasmDir, 'package.json'), 'utf8')) as { version: string };

@@ -43,7 +43,7 @@ async function call(url: string, init: RequestInit, fetchImpl: typeof fetch): Pr
  * `POST /api/v1/client/events/{eventId}/photos/selfie-search` with `{embedding}`: 1024 numbers,
  * unit length, checked against the contract before anything is sent. Nothing else leaves the device.
  */
-export function searchByDescriptor(apiBase: string, eventId: number, descriptor: number[], signal?: AbortSignal, fetchImpl: typeof fetch = fetch): Promise<SelfieSearchAnswer> {
+export async function searchByDescriptor(apiBase: string, eventId: number, descriptor: number[], signal?: AbortSignal, fetchImpl: typeof fetch = fetch): Promise<SelfieSearchAnswer> {
   const body = selfieSearchRequest.parse({ embedding: descriptor });
   return call(
     buildUrl(apiBase, eventPath(eventId, '/photos/selfie-search')),
