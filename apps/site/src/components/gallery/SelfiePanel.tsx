@@ -60,10 +60,10 @@ export function SelfiePanel({ state, onOpen, onPick, onUpload }: SelfieControls)
   const camera = useRef<HTMLInputElement>(null);
   const picker = useRef<HTMLInputElement>(null);
   const coarse = useCoarsePointer();
+  // Once, when the option opens (a new onOpen on a later render does not start it again).
+  const opened = useRef(onOpen);
   useEffect(() => {
-    onOpen();
-    // Once, when the option opens.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    opened.current();
   }, []);
 
   const busy = state.phase === 'describing' || state.phase === 'searching';
