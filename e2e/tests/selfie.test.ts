@@ -169,9 +169,16 @@ describe('selfie search', () => {
     assert.ok(models.every((r) => r.url().startsWith(`${site}/face-models/`)));
     assert.deepEqual(sent.map((r) => new URL(r.url()).origin).filter((o) => o !== site && o !== apiUrl), []);
 
+    // The answer ranked the five-face row first, as a match.
+    const answer = (await (await searches[0]!.response())!.json()) as { data: { photos: { uuid: string; similarity: number; tier: string }[] } };
+    assert.equal(answer.data.photos[0]?.uuid, uuids.get(path.basename(GROUP)));
+    assert.equal(answer.data.photos[0]?.tier, 'match');
+
     // The browser's descriptor is the API engine's, up to resampling.
     const similarity = cosine(body.embedding!, apiDescriptor);
-    console.log(`browser vs API descriptor of the portrait: cosine ${similarity.toFixed(4)}; model load + describe + search ${took} ms`);
+    console.log(
+      `browser vs API descriptor of the portrait: cosine ${similarity.toFixed(4)}; answer ${answer.data.photos.map((p) => `${p.tier} ${p.similarity.toFixed(3)}`).join(', ')}; model load + describe + search ${took} ms`,
+    );
     assert.ok(similarity > 0.95, `cosine ${similarity}`);
 
     // The selfie is not in the URL; the page says the search cannot be shared.

@@ -73,8 +73,10 @@ async function download(onProgress: (p: LoadProgress) => void): Promise<Map<stri
       return response;
     }),
   );
-  const sizes = responses.map((r) => Number(r.headers.get('content-length')));
-  const total = sizes.every((s) => Number.isFinite(s) && s > 0) ? sizes.reduce((a, b) => a + b, 0) : null;
+  // Compressed responses (the JSON, a few KB) have no length: the progress counts the weights.
+  const sizes = responses.map((r) => (r.headers.get('content-encoding') ? 0 : Number(r.headers.get('content-length')) || 0));
+  const known = sizes.reduce((a, b) => a + b, 0);
+  const total = known > 0 ? known : null;
   let received = 0;
   onProgress({ received, total });
   const files = new Map<string, ArrayBuffer>();
@@ -83,7 +85,7 @@ async function download(onProgress: (p: LoadProgress) => void): Promise<Map<stri
       const reader = response.body?.getReader();
       if (!reader) {
         const body = await response.arrayBuffer();
-        received += body.byteLength;
+        if (sizes[i]) received += body.byteLength;
         onProgress({ received, total });
         files.set(MODEL_FILES[i]!, body);
         return;
@@ -95,8 +97,10 @@ async function download(onProgress: (p: LoadProgress) => void): Promise<Map<stri
         if (done) break;
         chunks.push(value);
         length += value.byteLength;
-        received += value.byteLength;
-        onProgress({ received, total });
+        if (sizes[i]) {
+          received += value.byteLength;
+          onProgress({ received, total });
+        }
       }
       const body = new Uint8Array(length);
       let at = 0;
