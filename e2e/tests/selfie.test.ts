@@ -120,7 +120,7 @@ async function openGallery(viewport: keyof typeof VIEWPORTS): Promise<{ page: Pa
 async function shot(page: Page, name: string) {
   if (!screenshots) return;
   // The tiles' images, not their placeholders.
-  await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.jgrid img')].every((i) => i.complete && i.naturalWidth > 0));
+  await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLImageElement>('.jgrid img')).every((i) => i.complete && i.naturalWidth > 0));
   await page.screenshot({ path: path.join(screenshots, name) });
 }
 
