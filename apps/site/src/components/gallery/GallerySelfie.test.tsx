@@ -94,6 +94,20 @@ describe('Gallery: selfie search', () => {
     expect(screen.getByRole('heading', { name: 'Photos are private' })).toBeTruthy();
   });
 
+  it('the results stay when the visitor looks at the Bib option and comes back', async () => {
+    fetchMock.mockImplementation(async () => envelope({ photos: [item(1, 0.81, 'match')], total: 1, threshold: 0.6 }));
+    render(<Gallery {...props()} />);
+    await pickSelfie();
+    await screen.findByText('1 photo of you');
+    fireEvent.click(screen.getByRole('radio', { name: 'Bib' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Selfie' }));
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 20));
+    });
+    expect(screen.getByText('1 photo of you')).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it('no match: says so, with what to try', async () => {
     fetchMock.mockImplementation(async () => envelope({ photos: [], total: 0, threshold: 0.6 }));
     render(<Gallery {...props()} />);

@@ -86,19 +86,18 @@ export function useSelfieSearch(apiBase: string, eventId: number, loadEngine: ()
     }
   }, []);
 
+  // Opening the option again (or while a search runs) changes nothing but a loading state.
   const prepare = useCallback(() => {
-    const id = ++run.current;
-    setState((s) => (s.phase === 'idle' || s.phase === 'error' ? { phase: 'loading', progress: null } : s));
+    setState((s) => (s.phase === 'idle' || (s.phase === 'error' && s.kind === 'model') ? { phase: 'loading', progress: null } : s));
+    const whileLoading = (next: SelfieState) => setState((s) => (s.phase === 'loading' ? next : s));
     getEngine()
       .then(async (e) => {
         if (!e.browserCanDescribe()) throw Object.assign(new Error('no WebAssembly'), { kind: 'model' as const });
-        await e.loadFaceModel((progress) => {
-          if (id === run.current) setState({ phase: 'loading', progress });
-        });
-        if (id === run.current) setState({ phase: 'ready' });
+        await e.loadFaceModel((progress) => whileLoading({ phase: 'loading', progress }));
+        whileLoading({ phase: 'ready' });
       })
-      .catch((error: unknown) => failed(id, error, false));
-  }, [getEngine, failed]);
+      .catch(() => whileLoading({ phase: 'error', kind: 'model', message: null, canUpload: false }));
+  }, [getEngine]);
 
   const send = useCallback(
     async (id: number, request: (signal: AbortSignal) => Promise<SelfieSearchAnswer>, faces: number, uploaded: boolean) => {
