@@ -1,8 +1,50 @@
+import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { NextConfig } from 'next';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '../..');
+const require = createRequire(import.meta.url);
+
+/**
+ * Selfie search runs Human's face models in the visitor's browser. The model files and tfjs's
+ * WebAssembly binaries are copied from node_modules into `public/face-models/<version>/`
+ * (git-ignored) when the config loads (build, dev, start), so the site serves them itself —
+ * the very files the API's `faces` job uses — and nothing comes from a CDN. The folder is named
+ * after the versions, so the files can be cached for a year.
+ */
+const FACE_MODEL_FILES = ['blazeface', 'facemesh', 'faceres'].flatMap((m) => [`${m}.json`, `${m}.bin`]);
+const WASM_FILES = ['tfjs-backend-wasm.wasm', 'tfjs-backend-wasm-simd.wasm', 'tfjs-backend-wasm-threaded-simd.wasm'];
+
+function faceModelsPath(): string {
+  // The package's `exports` name no package.json; its `require` entry is dist/human.node.js.
+  const humanDir = path.resolve(path.dirname(require.resolve('@vladmandic/human')), '..');
+  const wasmDir = path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/package.json'));
+  const human = JSON.parse(readFileSync(path.join(humanDir, 'package.json'), 'utf8')) as { version: string };
+  const wasm = JSON.parse(readFileSync(path.join(wasmDir, 'package.json'), 'utf8')) as { version: string };
+  // Human's browser build bundles its own tfjs; the .wasm binaries must be of the same release.
+  const bundled = /"tfjs-backend-wasm":\s*(\w+)/.exec(readFileSync(path.join(humanDir, 'dist/tfjs.version.js'), 'utf8'));
+  const bundledVersion = bundled ? new RegExp(`var ${bundled[1]}="([^"]+)"`).exec(readFileSync(path.join(humanDir, 'dist/tfjs.version.js'), 'utf8'))?.[1] : undefined;
+  if (bundledVersion && bundledVersion !== wasm.version) {
+    throw new Error(`@tensorflow/tfjs-backend-wasm ${wasm.version} differs from the tfjs ${bundledVersion} inside @vladmandic/human: install the same version`);
+  }
+  const folder = `human-${human.version}-tfjs-${wasm.version}`;
+  const target = path.join(here, 'public', 'face-models', folder);
+  mkdirSync(target, { recursive: true });
+  const sources = [
+    ...FACE_MODEL_FILES.map((f) => path.join(humanDir, 'models', f)),
+    ...WASM_FILES.map((f) => path.join(wasmDir, 'dist', f)),
+  ];
+  for (const source of sources) {
+    const copy = path.join(target, path.basename(source));
+    if (!existsSync(copy) || statSync(copy).size !== statSync(source).size) copyFileSync(source, copy);
+  }
+  return `/face-models/${folder}/`;
+}
+
+const faceModels = faceModelsPath();
 
 const config: NextConfig = {
   // API_URL and PORT are read at request time, so one build serves any deployment.
@@ -11,6 +53,18 @@ const config: NextConfig = {
   outputFileTracingRoot: repoRoot,
   turbopack: { root: repoRoot },
   transpilePackages: ['@eventsite/contract'],
+  env: { NEXT_PUBLIC_FACE_MODELS_PATH: faceModels },
+  async headers() {
+    return [
+      {
+        source: '/face-models/:path*',
+        headers: [
+          { key: 'cache-control', value: 'public, max-age=31536000, immutable' },
+          { key: 'x-content-type-options', value: 'nosniff' },
+        ],
+      },
+    ];
+  },
 };
 
 export default config;

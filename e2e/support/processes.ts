@@ -86,8 +86,9 @@ export function startApi(dataDir: string, port: number): Promise<Service> {
   return startService(
     'The API',
     ['apps/api/dist/server.js'],
-    // OCR and faces off: reading the demo's photos would take both cores for many minutes; the
-    // browser tests tag bibs through the admin API instead.
+    // OCR off: reading the demo's photos would take both cores for many minutes; the browser
+    // tests tag bibs through the admin API instead. Faces on: only events with selfie_search get
+    // faces jobs, and no demo event has it; the selfie test makes one with two photos.
     {
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -95,7 +96,7 @@ export function startApi(dataDir: string, port: number): Promise<Service> {
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       OCR_ENABLED: 'false',
-      FACES_ENABLED: 'false',
+      FACES_ENABLED: 'true',
     },
     `http://127.0.0.1:${port}/api/v1/client/events/organiser/data?app_domain=localhost`,
   );

@@ -38,5 +38,7 @@ describe('proxy (host → tenant)', () => {
     expect(matcher.test('/events')).toBe(true);
     expect(matcher.test('/sitemap.xml')).toBe(true);
     expect(matcher.test('/_next/static/chunk.js')).toBe(false);
+    expect(matcher.test('/face-models/human-3.3.6-tfjs-4.22.0/faceres.bin')).toBe(false);
+    expect(matcher.test('/events/face-models')).toBe(true);
   });
 });

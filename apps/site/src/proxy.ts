@@ -22,5 +22,6 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ['/((?!_next/|favicon\\.ico$|icon\\.svg$).*)'],
+  // face-models/: the face model files selfie search loads in the browser (public/, copied by next.config.ts).
+  matcher: ['/((?!_next/|face-models/|favicon\\.ico$|icon\\.svg$).*)'],
 };

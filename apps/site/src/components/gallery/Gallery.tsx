@@ -1,6 +1,6 @@
 'use client';
 
-import { MAX_ZIP_PHOTOS, type DownloadRequest, type FeatureFlags, type RaceResult } from '@eventsite/contract';
+import { MAX_ZIP_PHOTOS, type DownloadRequest, type FeatureFlags, type PhotoListItem, type RaceResult, type SelfieMatch } from '@eventsite/contract';
 import { useSearchParams } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { likelyLarge, type Progress } from '@/lib/gallery/download';
@@ -25,6 +25,7 @@ import {
   type Selection,
 } from '@/lib/gallery/selection';
 import { DownloadError, downloadZip, fetchAllPhotoIds, fetchRaceResult, type ZipSink } from '@/provider/photos';
+import { fetchMoreOfBib } from '@/provider/selfie';
 import { DownloadPanel, type DownloadState } from './DownloadPanel';
 import { GallerySkeleton } from './GallerySkeleton';
 import { JustifiedGrid, type GridHandle } from './JustifiedGrid';
@@ -33,8 +34,9 @@ import { PrivacyPrompt } from './PrivacyPrompt';
 import { ResultCard } from './ResultCard';
 import { SearchBar } from './SearchBar';
 import { SelectionBar } from './SelectionBar';
-import { GALLERY_TEXT, photoCount } from './strings';
+import { GALLERY_TEXT, SELFIE_RESULTS, photoCount } from './strings';
 import { useFeed } from './useFeed';
+import { loadSelfieEngine, useSelfieSearch, type SelfieEngine } from './useSelfieSearch';
 
 export interface GalleryProps {
   eventId: number;
@@ -43,6 +45,8 @@ export interface GalleryProps {
   apiBase: string;
   flags: FeatureFlags;
   bibPlaceholder: string;
+  /** The selfie engine's loader (the browser build of the face model, imported on demand). */
+  loadSelfieEngine?: () => Promise<SelfieEngine>;
 }
 
 /** How far a deep link's photo is looked for in the listing before the gallery gives up. */
@@ -76,7 +80,7 @@ function writeUrl(search: GallerySearch | null, photo: string | null, mode: 'pus
  * The event gallery: search, justified virtualised grid, viewer, selection and zip downloads.
  * Its state lives in the URL (`?bib=`, `?name=`, `?photo=`), so it can be shared and Back works.
  */
-export default function Gallery({ eventId, eventSlug, eventName, apiBase, flags, bibPlaceholder }: GalleryProps) {
+export default function Gallery({ eventId, eventSlug, eventName, apiBase, flags, bibPlaceholder, loadSelfieEngine: selfieLoader = loadSelfieEngine }: GalleryProps) {
   const params = useSearchParams() ?? new URLSearchParams();
   const searchKeyParams = `${params.get('bib') ?? ''}\u0000${params.get('name') ?? ''}`;
   const search = useMemo(
@@ -86,11 +90,40 @@ export default function Gallery({ eventId, eventSlug, eventName, apiBase, flags,
   );
   const photoParam = deepLinkPhoto(params.get('photo'));
   const privacy = !flags.show_all_images;
-  const enabled = search !== null || !privacy;
+
+  /* ---------- Selfie search (not in the URL: a selfie cannot be shared) ---------- */
+  const selfie = useSelfieSearch(apiBase, eventId, selfieLoader);
+  // Its results show while the URL has no bib or name search (the search that started it).
+  const [selfieOn, setSelfieOn] = useState(false);
+  const selfieAnswer = selfieOn && search === null && selfie.state.phase === 'done' ? selfie.state.answer : null;
+  const selfieMatches = useMemo(() => (selfieAnswer?.photos ?? []).filter((p) => p.tier === 'match'), [selfieAnswer]);
+  const selfieMaybes = useMemo(() => (selfieAnswer?.photos ?? []).filter((p) => p.tier === 'maybe'), [selfieAnswer]);
+
+  const enabled = (search !== null || !privacy) && !selfieAnswer;
   const { feed, status, error, loadMore, retry } = useFeed(apiBase, eventId, search, enabled);
-  const photos = feed.photos;
-  const total = Math.max(feed.total ?? 0, photos.length);
-  const searchKey = search ? `${search.kind}:${search.value}` : 'all';
+  const photos: readonly PhotoListItem[] = selfieAnswer ? selfieMatches : feed.photos;
+  const total = selfieAnswer ? selfieMatches.length : Math.max(feed.total ?? 0, photos.length);
+  const searchKey = selfieAnswer ? 'selfie' : search ? `${search.kind}:${search.value}` : 'all';
+
+  /* ---------- "More photos of you": the bib's wearer, found by face ---------- */
+  const [moreOfBib, setMoreOfBib] = useState<{ bib: string; photos: SelfieMatch[] } | null>(null);
+  const bibFound = search?.kind === 'bib' && feed.started && feed.photos.length > 0 ? search.value : null;
+  useEffect(() => {
+    setMoreOfBib(null);
+    if (!bibFound || !flags.selfie_search || !flags.bib_search) return;
+    const abort = new AbortController();
+    fetchMoreOfBib(apiBase, eventId, bibFound, abort.signal)
+      .then((answer) => {
+        if (!abort.signal.aborted) setMoreOfBib({ bib: bibFound, photos: answer.photos });
+      })
+      .catch(() => {
+        /* No extra section: the bib's own photos are what was asked for. */
+      });
+    return () => abort.abort();
+  }, [apiBase, eventId, bibFound, flags.selfie_search, flags.bib_search]);
+  const extra: readonly PhotoListItem[] = selfieAnswer ? selfieMaybes : moreOfBib && moreOfBib.bib === bibFound ? moreOfBib.photos : [];
+  // The viewer pages through both sections: the results, then the extra ones.
+  const viewerPhotos = useMemo(() => (extra.length ? [...photos, ...extra] : photos), [photos, extra]);
 
   /* ---------- Viewer and deep links ---------- */
   const [open, setOpen] = useState(-1);
@@ -115,13 +148,16 @@ export default function Gallery({ eventId, eventSlug, eventName, apiBase, flags,
   const onView = useCallback(
     (i: number) => {
       setOpen(i);
-      const photo = photos[i];
-      if (photo) writeUrl(search, photo.uuid, 'replace');
-      if (i >= photos.length - 3 && feed.cursor && status === 'idle') loadMore();
+      const photo = viewerPhotos[i];
+      if (photo && !selfieAnswer) writeUrl(search, photo.uuid, 'replace');
+      if (!selfieAnswer && i < photos.length && i >= photos.length - 3 && feed.cursor && status === 'idle') loadMore();
     },
-    [photos, search, feed.cursor, status, loadMore],
+    [viewerPhotos, photos.length, selfieAnswer, search, feed.cursor, status, loadMore],
   );
   const grid = useRef<GridHandle>(null);
+  const extraGrid = useRef<GridHandle>(null);
+  const photosCount = useRef(photos.length);
+  photosCount.current = photos.length;
   const openRef = useRef(open);
   openRef.current = open;
   const onClose = useCallback(() => {
@@ -129,7 +165,7 @@ export default function Gallery({ eventId, eventSlug, eventName, apiBase, flags,
     setOpen(-1);
     writeUrl(search, null, 'replace');
     // Back in the grid where the viewer was: that photo in view, and focused.
-    window.setTimeout(() => grid.current?.reveal(last), 0);
+    window.setTimeout(() => (last < photosCount.current ? grid.current?.reveal(last) : extraGrid.current?.reveal(last - photosCount.current)), 0);
   }, [search]);
   const shareUrl = useCallback(
     (uuid: string) => `${window.location.origin}/events/${encodeURIComponent(eventSlug)}/photos${galleryQuery(null, uuid)}`,
@@ -138,14 +174,34 @@ export default function Gallery({ eventId, eventSlug, eventName, apiBase, flags,
 
   /* ---------- Search ---------- */
   const gridTop = useRef<HTMLDivElement>(null);
+  const resetSelfie = selfie.reset;
   const runSearch = useCallback((next: GallerySearch | null) => {
     pending.current = null;
     setOpen(-1);
+    setSelfieOn(false);
+    resetSelfie();
     writeUrl(next, null, 'push');
     // Results start at the top of the grid, if the visitor had scrolled past it.
     const anchor = gridTop.current;
     if (anchor && anchor.getBoundingClientRect().top < 0 && typeof anchor.scrollIntoView === 'function') anchor.scrollIntoView({ block: 'start' });
-  }, []);
+  }, [resetSelfie]);
+
+  const runSelfie = selfie.search;
+  const onSelfie = useCallback(
+    (file: File) => {
+      pending.current = null;
+      setOpen(-1);
+      setSelfieOn(true);
+      // The selfie's results replace any bib or name search; the URL says no more than that.
+      writeUrl(null, null, 'push');
+      runSelfie(file);
+    },
+    [runSelfie],
+  );
+  const onSelfieUpload = useCallback(() => {
+    setSelfieOn(true);
+    selfie.upload();
+  }, [selfie]);
 
   const [result, setResult] = useState<RaceResult | null>(null);
   useEffect(() => {
@@ -166,7 +222,7 @@ export default function Gallery({ eventId, eventSlug, eventName, apiBase, flags,
   const canDownload = flags.bulk_download;
   const [selectMode, setSelectMode] = useState(false);
   const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
-  const uuids = useMemo(() => photos.map((p) => p.uuid), [photos]);
+  const uuids = useMemo(() => viewerPhotos.map((p) => p.uuid), [viewerPhotos]);
   useEffect(() => {
     setSelectMode(false);
     setSelection(clearSelection());
@@ -174,7 +230,7 @@ export default function Gallery({ eventId, eventSlug, eventName, apiBase, flags,
 
   const onActivate = useCallback(
     (index: number, event: MouseEvent<HTMLButtonElement>) => {
-      const photo = photos[index];
+      const photo = viewerPhotos[index];
       if (!photo) return;
       if (!selectMode) {
         onView(index);
@@ -182,7 +238,7 @@ export default function Gallery({ eventId, eventSlug, eventName, apiBase, flags,
       }
       setSelection((s) => (event.shiftKey ? selectRange(s, uuids, index) : togglePhoto(s, photo.uuid, index)));
     },
-    [photos, selectMode, uuids, onView],
+    [viewerPhotos, selectMode, uuids, onView],
   );
 
   /* ---------- Downloads ---------- */
@@ -240,6 +296,11 @@ export default function Gallery({ eventId, eventSlug, eventName, apiBase, flags,
   };
   const [selectingAll, setSelectingAll] = useState(false);
   const selectEverything = async () => {
+    if (selfieAnswer) {
+      // A selfie's answer is all here already.
+      setSelection((s) => selectAll(s, uuids, MAX_ZIP_PHOTOS));
+      return;
+    }
     setSelectingAll(true);
     try {
       const ids = await fetchAllPhotoIds(apiBase, eventId, searchParamsFor(search), MAX_ZIP_PHOTOS);
@@ -267,12 +328,20 @@ export default function Gallery({ eventId, eventSlug, eventName, apiBase, flags,
   /* ---------- What to show ---------- */
   const forbidden = !search && error?.status === 403;
   const firstPageFailed = status === 'error' && !feed.started;
-  const searchable = flags.bib_search || flags.name_search;
+  const searchable = flags.bib_search || flags.name_search || flags.selfie_search;
   const showGrid = photos.length > 0;
 
   let body: React.ReactNode = null;
-  if (!enabled || forbidden) {
-    body = <PrivacyPrompt bib={flags.bib_search} name={flags.name_search} message={forbidden ? error?.message : undefined} />;
+  if (selfieAnswer) {
+    if (photos.length === 0)
+      body = (
+        <div className="empty-state gallery-empty" role="status">
+          <h2>{extra.length ? SELFIE_RESULTS.noSureMatch : SELFIE_RESULTS.none}</h2>
+          <p>{extra.length ? SELFIE_RESULTS.seeMaybe : SELFIE_RESULTS.noneHelp}</p>
+        </div>
+      );
+  } else if (!enabled || forbidden) {
+    body = <PrivacyPrompt bib={flags.bib_search} name={flags.name_search} selfie={flags.selfie_search} message={forbidden ? error?.message : undefined} />;
   } else if (!feed.started && !firstPageFailed) {
     body = <GallerySkeleton />;
   } else if (firstPageFailed) {
@@ -311,7 +380,11 @@ export default function Gallery({ eventId, eventSlug, eventName, apiBase, flags,
   }
 
   const selectedCount = selection.ids.size;
-  const countLine = search
+  const countLine = selfieAnswer
+    ? photos.length > 0
+      ? SELFIE_RESULTS.count(photos.length)
+      : null
+    : search
     ? feed.started && photos.length > 0
       ? resultsText(search, total)
       : null
@@ -328,9 +401,12 @@ export default function Gallery({ eventId, eventSlug, eventName, apiBase, flags,
           bibPlaceholder={bibPlaceholder}
           current={search}
           onSearch={runSearch}
-          onClear={privacy ? undefined : () => runSearch(null)}
+          onClear={privacy && !selfieAnswer ? undefined : () => runSearch(null)}
+          selfie={flags.selfie_search ? { state: selfie.state, onOpen: selfie.prepare, onPick: onSelfie, onUpload: onSelfieUpload } : undefined}
+          selfieActive={selfieOn}
         />
       ) : null}
+      {selfieAnswer ? <p className="gallery-note">{SELFIE_RESULTS.notShareable}</p> : null}
       <div ref={gridTop} className="gallery-anchor" />
       {search && result ? (
         <ResultCard
@@ -344,7 +420,7 @@ export default function Gallery({ eventId, eventSlug, eventName, apiBase, flags,
             {countLine}
           </p>
           <div className="gallery-actions">
-            {search && !privacy ? (
+            {(search || selfieAnswer) && !privacy ? (
               <button type="button" className="button button-ghost" onClick={() => runSearch(null)}>
                 {GALLERY_TEXT.showAll}
               </button>
@@ -362,7 +438,7 @@ export default function Gallery({ eventId, eventSlug, eventName, apiBase, flags,
                 {selectMode ? 'Done' : 'Select'}
               </button>
             ) : null}
-            {canDownload && flags.show_all_images && !search ? (
+            {canDownload && flags.show_all_images && !search && !selfieAnswer ? (
               <button type="button" className="button" onClick={downloadAll} disabled={download.phase === 'running'}>
                 Download all
               </button>
@@ -405,11 +481,30 @@ export default function Gallery({ eventId, eventSlug, eventName, apiBase, flags,
         </div>
       ) : null}
       {showGrid && feed.done && photos.length > 24 ? <p className="gallery-end">{`That’s all ${photoCount(photos.length)}`}</p> : null}
+      {extra.length > 0 ? (
+        <section className="gallery-extra" aria-labelledby={`gallery-extra-${eventId}`}>
+          <h2 id={`gallery-extra-${eventId}`} className="gallery-extra-title">
+            {selfieAnswer ? SELFIE_RESULTS.maybeTitle : SELFIE_RESULTS.moreTitle}
+          </h2>
+          <p className="gallery-extra-text">{selfieAnswer ? SELFIE_RESULTS.maybeText : SELFIE_RESULTS.moreText}</p>
+          <JustifiedGrid
+            key={`extra-${searchKey}`}
+            photos={extra}
+            total={extra.length}
+            apiBase={apiBase}
+            selectMode={selectMode}
+            selected={selection.ids}
+            onActivate={(i, e) => onActivate(photos.length + i, e)}
+            handle={extraGrid}
+            tileLabel={selfieAnswer ? SELFIE_RESULTS.maybeLabel : SELFIE_RESULTS.moreLabel}
+          />
+        </section>
+      ) : null}
       {selectMode ? (
         <SelectionBar
           count={selectedCount}
-          loaded={photos.length}
-          total={total}
+          loaded={uuids.length}
+          total={selfieAnswer ? uuids.length : total + extra.length}
           limit={MAX_ZIP_PHOTOS}
           busy={download.phase === 'running'}
           selectingAll={selectingAll}
@@ -425,10 +520,10 @@ export default function Gallery({ eventId, eventSlug, eventName, apiBase, flags,
       ) : null}
       <DownloadPanel state={download} onCancel={cancelDownload} onDismiss={() => setDownload({ phase: 'idle' })} />
       <PhotoViewer
-        photos={photos}
-        total={total}
+        photos={viewerPhotos}
+        total={Math.max(total, photos.length) + extra.length}
         index={Math.max(0, open)}
-        open={open >= 0 && photos.length > 0}
+        open={open >= 0 && viewerPhotos.length > 0}
         apiBase={apiBase}
         eventName={eventName}
         shareUrl={shareUrl}

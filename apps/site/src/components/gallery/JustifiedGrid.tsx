@@ -18,6 +18,8 @@ export interface JustifiedGridProps {
   /** Rows beyond the screen, above and below, kept in the DOM (in screen heights). */
   overscan?: number;
   handle?: Ref<GridHandle>;
+  /** Names the tiles (default 'Photo 12 of 504'); a second grid on the page names its own. */
+  tileLabel?: (n: number, total: number) => string;
 }
 
 export interface GridHandle {
@@ -49,7 +51,7 @@ function measureWidth(el: HTMLElement | null): number {
  * rows near the screen are in the DOM, so 20,000 photos cost what 60 do. Each tile is a fixed box
  * of the photo's aspect ratio with its thumbhash painted behind: nothing moves as images load.
  */
-export function JustifiedGrid({ photos, total, apiBase, selectMode, selected, onActivate, overscan = 1, handle }: JustifiedGridProps) {
+export function JustifiedGrid({ photos, total, apiBase, selectMode, selected, onActivate, overscan = 1, handle, tileLabel = GALLERY_TEXT.photoLabel }: JustifiedGridProps) {
   const container = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
   const [band, setBand] = useState<[number, number]>([0, 0]);
@@ -165,7 +167,7 @@ export function JustifiedGrid({ photos, total, apiBase, selectMode, selected, on
                     key={photo.uuid}
                     photo={photo}
                     index={index}
-                    total={total}
+                    label={tileLabel(index + 1, Math.max(total, index + 1))}
                     width={w}
                     height={row.height}
                     apiBase={apiBase}
@@ -185,7 +187,7 @@ export function JustifiedGrid({ photos, total, apiBase, selectMode, selected, on
 interface TileProps {
   photo: PhotoListItem;
   index: number;
-  total: number;
+  label: string;
   width: number;
   height: number;
   apiBase: string;
@@ -194,7 +196,7 @@ interface TileProps {
   onActivate: JustifiedGridProps['onActivate'];
 }
 
-const Tile = memo(function Tile({ photo, index, total, width, height, apiBase, selectMode, selected, onActivate }: TileProps) {
+const Tile = memo(function Tile({ photo, index, label, width, height, apiBase, selectMode, selected, onActivate }: TileProps) {
   const placeholder = cachedPlaceholder(photo.uuid, photo.placeholder);
   return (
     <button
@@ -202,7 +204,7 @@ const Tile = memo(function Tile({ photo, index, total, width, height, apiBase, s
       className="jgrid-tile"
       data-index={index}
       data-selected={selected || undefined}
-      aria-label={GALLERY_TEXT.photoLabel(index + 1, Math.max(total, index + 1))}
+      aria-label={label}
       aria-pressed={selectMode ? selected : undefined}
       style={{ width, height, backgroundImage: placeholder ? `url("${placeholder}")` : undefined }}
       onClick={(e) => onActivate(index, e)}

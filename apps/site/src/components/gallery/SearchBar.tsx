@@ -2,6 +2,10 @@
 
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { validateSearch, type GallerySearch, type SearchKind } from '@/lib/gallery/search';
+import { SelfiePanel, type SelfieControls } from './SelfiePanel';
+
+type SearchTab = SearchKind | 'selfie';
+const TAB_NAMES: Record<SearchTab, string> = { bib: 'Bib', name: 'Name', selfie: 'Selfie' };
 
 export interface SearchBarProps {
   bib: boolean;
@@ -10,15 +14,34 @@ export interface SearchBarProps {
   current: GallerySearch | null;
   onSearch: (search: GallerySearch) => void;
   onClear?: () => void;
+  /** Selfie search (the event's selfie_search): offered as a third way when given. */
+  selfie?: SelfieControls;
+  /** Open on the selfie option (a selfie search's results are showing). */
+  selfieActive?: boolean;
 }
 
 /**
- * Find your photos: by bib or by name, as the event allows. Input is checked against the
- * contract before any request (photoSearchQuery); errors show inline.
+ * Find your photos: by bib, by name or by selfie, as the event allows. Input is checked against
+ * the contract before any request (photoSearchQuery); errors show inline.
  */
-export function SearchBar({ bib, name, bibPlaceholder, current, onSearch, onClear }: SearchBarProps) {
-  const kinds: SearchKind[] = [...(bib ? (['bib'] as const) : []), ...(name ? (['name'] as const) : [])];
-  const [kind, setKind] = useState<SearchKind>(current?.kind ?? kinds[0] ?? 'bib');
+export function SearchBar({
+  bib,
+  name,
+  bibPlaceholder,
+  current,
+  onSearch,
+  onClear,
+  selfie,
+  selfieActive,
+}: SearchBarProps) {
+  const kinds: SearchTab[] = [
+    ...(bib ? (['bib'] as const) : []),
+    ...(name ? (['name'] as const) : []),
+    ...(selfie ? (['selfie'] as const) : []),
+  ];
+  const [kind, setKind] = useState<SearchTab>(
+    selfieActive && selfie ? 'selfie' : (current?.kind ?? kinds[0] ?? 'bib'),
+  );
   const [value, setValue] = useState(current?.value ?? '');
   const [error, setError] = useState<string | null>(null);
   const id = useId();
@@ -34,6 +57,7 @@ export function SearchBar({ bib, name, bibPlaceholder, current, onSearch, onClea
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (kind === 'selfie') return;
     const result = validateSearch(kind, value);
     if (!result.ok) {
       setError(result.error);
@@ -44,8 +68,15 @@ export function SearchBar({ bib, name, bibPlaceholder, current, onSearch, onClea
   };
 
   const label = kind === 'bib' ? 'Bib number' : 'Name';
+  const textKind: SearchKind = kind === 'selfie' ? 'bib' : kind;
   return (
-    <form className="search-bar" role="search" aria-label="Find your photos" onSubmit={submit} noValidate>
+    <form
+      className="search-bar"
+      role="search"
+      aria-label="Find your photos"
+      onSubmit={submit}
+      noValidate
+    >
       <div className="search-row">
         {kinds.length > 1 ? (
           <div className="search-kinds" role="radiogroup" aria-label="Search by">
@@ -61,52 +92,68 @@ export function SearchBar({ bib, name, bibPlaceholder, current, onSearch, onClea
                   setError(null);
                 }}
               >
-                {k === 'bib' ? 'Bib' : 'Name'}
+                {TAB_NAMES[k]}
               </button>
             ))}
-            {/* Slot: a 'Selfie' search tab goes here when selfie_search lands (not built yet). */}
           </div>
         ) : null}
-        <div className="search-field">
-          <label htmlFor={`${id}-q`} className="visually-hidden">
-            {label}
-          </label>
-          <svg className="search-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-            <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
-            <path d="M20 20l-4-4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
-          <input
-            id={`${id}-q`}
-            name={kind}
-            type="search"
-            inputMode={kind === 'bib' ? 'text' : 'text'}
-            autoComplete="off"
-            autoCapitalize={kind === 'bib' ? 'characters' : 'words'}
-            spellCheck={false}
-            enterKeyHint="search"
-            maxLength={kind === 'bib' ? 40 : 120}
-            placeholder={kind === 'bib' ? bibPlaceholder || 'Enter your bib number' : 'Enter your name'}
-            value={value}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-err` : undefined}
-            onChange={(e) => {
-              setValue(e.target.value);
-              if (error) setError(null);
-            }}
-          />
-        </div>
-        <button type="submit" className="button search-submit">
-          Find photos
-        </button>
-        {current && onClear ? (
+        {kind === 'selfie' ? null : (
+          <>
+            <div className="search-field">
+              <label htmlFor={`${id}-q`} className="visually-hidden">
+                {label}
+              </label>
+              <svg
+                className="search-icon"
+                viewBox="0 0 24 24"
+                width="20"
+                height="20"
+                aria-hidden="true"
+                focusable="false"
+              >
+                <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
+                <path d="M20 20l-4-4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              </svg>
+              <input
+                id={`${id}-q`}
+                name={textKind}
+                type="search"
+                inputMode={kind === 'bib' ? 'text' : 'text'}
+                autoComplete="off"
+                autoCapitalize={kind === 'bib' ? 'characters' : 'words'}
+                spellCheck={false}
+                enterKeyHint="search"
+                maxLength={kind === 'bib' ? 40 : 120}
+                placeholder={
+                  kind === 'bib' ? bibPlaceholder || 'Enter your bib number' : 'Enter your name'
+                }
+                value={value}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${id}-err` : undefined}
+                onChange={(e) => {
+                  setValue(e.target.value);
+                  if (error) setError(null);
+                }}
+              />
+            </div>
+            <button type="submit" className="button search-submit">
+              Find photos
+            </button>
+          </>
+        )}
+        {(current || (kind === 'selfie' && selfieActive)) && onClear ? (
           <button type="button" className="button button-outline search-clear" onClick={onClear}>
             Clear
           </button>
         ) : null}
       </div>
-      <p id={`${id}-err`} className="search-error" role="alert" aria-live="assertive">
-        {error ?? ''}
-      </p>
+      {kind === 'selfie' && selfie ? (
+        <SelfiePanel {...selfie} />
+      ) : (
+        <p id={`${id}-err`} className="search-error" role="alert" aria-live="assertive">
+          {error ?? ''}
+        </p>
+      )}
     </form>
   );
 }

@@ -25,8 +25,29 @@ export const GALLERY_TEXT = {
   certificate: 'Make your finisher certificate',
 } as const;
 
+/** Selfie search's results and "more photos of you". */
+export const SELFIE_RESULTS = {
+  count: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'photo' : 'photos'} of you`,
+  notShareable: 'Found with your selfie. A selfie search can’t be shared as a link: your selfie stays on this device.',
+  none: 'No photos matched your selfie',
+  noneHelp:
+    'Try another selfie: your face straight to the camera, in good light, without sunglasses. New photos are matched as they are uploaded, so try again later too.',
+  noSureMatch: 'No sure match for your selfie',
+  seeMaybe: 'Some photos might show you: they are below.',
+  maybeTitle: 'Maybe you',
+  maybeText: 'These faces look a lot like yours, but we are less sure.',
+  maybeLabel: (n: number, total: number) => `Maybe you: photo ${n.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`,
+  moreTitle: 'More photos of you',
+  moreText: 'Found by the face of the runner wearing this bib, where the bib is hidden or could not be read.',
+  moreLabel: (n: number, total: number) => `More of you: photo ${n.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`,
+} as const;
+
 /** How the privacy prompt says photos are found, from the searches the event offers. */
-export function findHow(bib: boolean, name: boolean): string {
+export function findHow(bib: boolean, name: boolean, selfie = false): string {
+  if (selfie) {
+    const ways = [bib ? 'by bib number' : null, name ? 'by name' : null, 'with a selfie'].filter(Boolean);
+    return ways.length === 1 ? ways[0]! : `${ways.slice(0, -1).join(', ')} or ${ways[ways.length - 1]}`;
+  }
   if (bib && name) return 'by bib number or by name';
   if (bib) return 'by bib number';
   if (name) return 'by name';

@@ -1,0 +1,70 @@
+import { selfieSearchAnswer, selfieSearchRequest, type SelfieSearchAnswer } from '@eventsite/contract';
+import { MESSAGES, ProviderError, buildUrl, readEnvelope } from './envelope';
+
+/**
+ * Selfie search from the browser: the selfie's descriptor (computed on the device), or, where
+ * the browser cannot run the model, the selfie itself (described in the API's memory, never
+ * stored); and "more photos of you" for a bib.
+ */
+
+const eventPath = (eventId: number, rest: string) => `/api/v1/client/events/${encodeURIComponent(String(eventId))}${rest}`;
+
+/** The API could not be reached (network, or it answered 5xx): "try again later", not "no matches". */
+export class ApiDownError extends ProviderError {
+  constructor(status: number | null = null) {
+    super(MESSAGES.unknown, status);
+    this.name = 'ApiDownError';
+  }
+}
+
+async function call(url: string, init: RequestInit, fetchImpl: typeof fetch): Promise<SelfieSearchAnswer> {
+  let response: Response;
+  try {
+    response = await fetchImpl(url, { ...init, headers: { accept: 'application/json', ...(init.headers ?? {}) } });
+  } catch (error) {
+    if (init.signal?.aborted) throw error;
+    throw new ApiDownError();
+  }
+  if (response.status >= 500) throw new ApiDownError(response.status);
+  if (!response.ok) {
+    let message: string = MESSAGES.httpError(response.status);
+    try {
+      const body = (await response.json()) as { message?: unknown } | null;
+      if (body && typeof body.message === 'string' && body.message.trim()) message = body.message;
+    } catch {
+      /* the status says enough */
+    }
+    throw new ProviderError(message, response.status);
+  }
+  return readEnvelope(response, selfieSearchAnswer);
+}
+
+/**
+ * `POST /api/v1/client/events/{eventId}/photos/selfie-search` with `{embedding}`: 1024 numbers,
+ * unit length, checked against the contract before anything is sent. Nothing else leaves the device.
+ */
+export async function searchByDescriptor(apiBase: string, eventId: number, descriptor: number[], signal?: AbortSignal, fetchImpl: typeof fetch = fetch): Promise<SelfieSearchAnswer> {
+  const body = selfieSearchRequest.parse({ embedding: descriptor });
+  return call(
+    buildUrl(apiBase, eventPath(eventId, '/photos/selfie-search')),
+    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal },
+    fetchImpl,
+  );
+}
+
+/** Types the upload fallback takes; anything else is re-encoded as JPEG by the caller. */
+export const SELFIE_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+/** `POST …/photos/selfie-search/image`: the fallback, the selfie's bytes, described in the API's memory. */
+export function searchBySelfieImage(apiBase: string, eventId: number, image: Blob, signal?: AbortSignal, fetchImpl: typeof fetch = fetch): Promise<SelfieSearchAnswer> {
+  return call(
+    buildUrl(apiBase, eventPath(eventId, '/photos/selfie-search/image')),
+    { method: 'POST', headers: { 'content-type': image.type || 'image/jpeg' }, body: image, signal },
+    fetchImpl,
+  );
+}
+
+/** `GET …/photos/more-of-bib?bib=`: photos of the bib's wearer found by face; empty when none or refused. */
+export async function fetchMoreOfBib(apiBase: string, eventId: number, bib: string, signal?: AbortSignal, fetchImpl: typeof fetch = fetch): Promise<SelfieSearchAnswer> {
+  return call(buildUrl(apiBase, eventPath(eventId, '/photos/more-of-bib'), { bib }), { signal }, fetchImpl);
+}

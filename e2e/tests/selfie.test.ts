@@ -1,0 +1,224 @@
+// Selfie search in a real browser, against the real API with face detection on: an event with
+// selfie_search gets real face photos (the sample images inside @vladmandic/human, read from
+// node_modules, never copied into the repository), the `faces` jobs describe them, then the
+// visitor picks a portrait through the file chooser. The browser computes the descriptor (Human
+// on tfjs WASM, models served by the site) and sends only that.
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page, Request } from 'playwright-core';
+import { launchBrowser, VIEWPORTS } from '../support/browser.js';
+import { repoRoot } from '../support/processes.js';
+import { apiUrl, siteUrl } from '../support/stack.js';
+
+const require = createRequire(import.meta.url);
+const assets = path.join(path.dirname(require.resolve('@vladmandic/human')), '..', 'assets');
+/** A webcam portrait of a man. */
+const PORTRAIT = path.join(assets, 'screenshot-faceid.jpg');
+/** A row of five faces; the first is the same man, the others four women. */
+const GROUP = path.join(assets, 'screenshot-facedetect.jpg');
+/** An animated figure and, in an inset, a different man. */
+const OTHER = path.join(assets, 'screenshot-vrm.jpg');
+
+const HOST = 'localhost';
+const token = process.env.E2E_ADMIN_TOKEN ?? '';
+const screenshots = process.env.E2E_SCREENSHOTS_DIR;
+
+interface UploadAnswer {
+  accepted: { uuid: string; filename: string }[];
+  refused: unknown[];
+}
+interface Face {
+  box: { width: number; height: number };
+  embedding: Float32Array;
+}
+
+let browser: Browser;
+let event: { id: number; slug: string };
+const uuids = new Map<string, string>();
+/** The portrait's descriptor as the API's engine computes it (the upload fallback's path: whole frame, largest face). */
+let apiDescriptor: Float32Array;
+
+async function admin<T>(method: string, pathname: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${apiUrl}/api/v1/admin${pathname}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = (await res.json()) as { data: T; message: string };
+  assert.ok(res.ok, `${method} ${pathname}: ${res.status} ${json.message}`);
+  return json.data;
+}
+
+function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i++) {
+    dot += a[i]! * b[i]!;
+    na += a[i]! * a[i]!;
+    nb += b[i]! * b[i]!;
+  }
+  return dot / Math.sqrt(na * nb);
+}
+
+before(async () => {
+  assert.ok(token, 'e2e/run.ts passes an admin token');
+  browser = await launchBrowser();
+  const created = await admin<{ id: number; slug: string }>('POST', '/events', {
+    name: 'Selfie Search Test Run',
+    // Older than every demo event: the home page's recent events (site.test.ts) stay the demo's.
+    event_date: '2015-05-01',
+    published: true,
+    event_photos_config: { feature_flag: { selfie_search: true, bib_search: true, show_all_images: false } },
+  });
+  event = { id: created.id, slug: created.slug };
+
+  const form = new FormData();
+  for (const file of [GROUP, OTHER]) form.append('file', new Blob([await readFile(file)], { type: 'image/jpeg' }), path.basename(file));
+  const res = await fetch(`${apiUrl}/api/v1/admin/events/${event.id}/photos`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  const upload = ((await res.json()) as { data: UploadAnswer }).data;
+  assert.equal(res.status, 202, 'both photos accepted');
+  for (const a of upload.accepted) uuids.set(a.filename, a.uuid);
+
+  // Ingest, then the faces jobs (the five-face row takes ~1.5 s).
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const jobs = await admin<{ counts: { queued: number; running: number; done: number; failed: number }; failures: { last_error: string }[] }>('GET', `/events/${event.id}/jobs`);
+    assert.equal(jobs.counts.failed, 0, `no job failed: ${jobs.failures.map((f) => f.last_error).join('; ')}`);
+    if (jobs.counts.queued === 0 && jobs.counts.running === 0 && jobs.counts.done >= 4) break;
+    assert.ok(Date.now() < deadline, `the ingest and faces jobs finished in time: ${JSON.stringify(jobs.counts)}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+
+  const faces = (await import(path.join(repoRoot, 'apps/api/dist/faces/index.js'))) as {
+    detectFaces(image: Buffer, options?: { tiles?: boolean }): Promise<Face[]>;
+  };
+  const found = await faces.detectFaces(await readFile(PORTRAIT), { tiles: false });
+  assert.ok(found.length >= 1, 'the API engine finds the portrait’s face');
+  apiDescriptor = found.sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height)[0]!.embedding;
+});
+
+after(async () => {
+  await browser?.close();
+  if (event) await admin('DELETE', `/events/${event.id}/faces`).catch(() => undefined);
+});
+
+async function openGallery(viewport: keyof typeof VIEWPORTS): Promise<{ page: Page; requests: Request[]; errors: string[] }> {
+  const context = await browser.newContext({ ...VIEWPORTS[viewport], reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  const requests: Request[] = [];
+  const errors: string[] = [];
+  page.on('request', (r) => requests.push(r));
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(siteUrl(HOST, `/events/${event.slug}/photos`), { waitUntil: 'networkidle' });
+  return { page, requests, errors };
+}
+
+async function shot(page: Page, name: string) {
+  if (!screenshots) return;
+  // The tiles' images, not their placeholders.
+  await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLImageElement>('.jgrid img')).every((i) => i.complete && i.naturalWidth > 0));
+  await page.screenshot({ path: path.join(screenshots, name) });
+}
+
+describe('selfie search', () => {
+  test('the portrait, described in the browser, finds the photo with the same man first; only the descriptor is sent', async () => {
+    const { page, requests, errors } = await openGallery('desktop');
+    const before = requests.length;
+    await page.getByRole('radio', { name: 'Selfie' }).click();
+    await page.getByText('Your selfie stays on this device').waitFor();
+    await shot(page, 'selfie-desktop-1-consent.png');
+
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Choose a photo' }).click()]);
+    assert.equal(chooser.isMultiple(), false);
+    await chooser.setFiles(PORTRAIT);
+    const started = Date.now();
+    await page.getByText(/^\d+ photos? of you$/).waitFor({ timeout: 90_000 });
+    const took = Date.now() - started;
+    await page.waitForLoadState('networkidle');
+    await shot(page, 'selfie-desktop-2-results.png');
+
+    // The answer: the photo with the same man, first, as a match; the other man's photo is not one.
+    const first = page.getByRole('button', { name: /^Photo 1 of / });
+    assert.ok((await first.locator('img').getAttribute('src'))?.includes(uuids.get(path.basename(GROUP))!), 'the five-face row is first');
+    const matches = await page.locator('.jgrid').first().locator('img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src') ?? ''));
+    assert.ok(!matches.some((src) => src.includes(uuids.get(path.basename(OTHER))!)), 'the other man is not a match');
+
+    // What went to the API: one POST of {embedding: 1024 numbers}, no image bytes anywhere.
+    const sent = requests.slice(before);
+    const searches = sent.filter((r) => r.url().includes(`/events/${event.id}/photos/selfie-search`));
+    assert.equal(searches.length, 1);
+    assert.ok(searches[0]!.url().startsWith(apiUrl));
+    assert.equal(searches[0]!.method(), 'POST');
+    assert.equal(searches[0]!.headers()['content-type'], 'application/json');
+    const body = JSON.parse(searches[0]!.postData() ?? '{}') as { embedding?: number[] };
+    assert.deepEqual(Object.keys(body), ['embedding']);
+    assert.equal(body.embedding?.length, 1024);
+    assert.ok(body.embedding!.every((v) => typeof v === 'number' && Number.isFinite(v)));
+    for (const r of sent) {
+      const data = r.postDataBuffer();
+      if (!data) continue;
+      assert.ok(data.indexOf(Buffer.from([0xff, 0xd8, 0xff])) < 0, `${r.url()} carries no JPEG`);
+      assert.ok(data.length < 40_000, `${r.url()} sends ${data.length} bytes`);
+    }
+    assert.ok(!sent.some((r) => r.url().includes('/selfie-search/image')), 'the upload fallback was not used');
+
+    // The models and .wasm came from the site itself, nothing from elsewhere.
+    const site = new URL(siteUrl(HOST)).origin;
+    const models = sent.filter((r) => r.url().includes('/face-models/'));
+    assert.ok(models.some((r) => r.url().endsWith('/faceres.bin')) && models.some((r) => r.url().endsWith('.wasm')), 'models and wasm loaded');
+    assert.ok(models.every((r) => r.url().startsWith(`${site}/face-models/`)));
+    assert.deepEqual(sent.map((r) => new URL(r.url()).origin).filter((o) => o !== site && o !== apiUrl), []);
+
+    // The answer ranked the five-face row first, as a match.
+    const answer = (await (await searches[0]!.response())!.json()) as { data: { photos: { uuid: string; similarity: number; tier: string }[] } };
+    assert.equal(answer.data.photos[0]?.uuid, uuids.get(path.basename(GROUP)));
+    assert.equal(answer.data.photos[0]?.tier, 'match');
+
+    // The browser's descriptor is the API engine's, up to resampling.
+    const similarity = cosine(body.embedding!, apiDescriptor);
+    console.log(
+      `browser vs API descriptor of the portrait: cosine ${similarity.toFixed(4)}; answer ${answer.data.photos.map((p) => `${p.tier} ${p.similarity.toFixed(3)}`).join(', ')}; model load + describe + search ${took} ms`,
+    );
+    assert.ok(similarity > 0.95, `cosine ${similarity}`);
+
+    // The selfie is not in the URL; the page says the search cannot be shared.
+    assert.equal(new URL(page.url()).search, '');
+    await page.getByText('A selfie search can’t be shared as a link').waitFor();
+
+    // The viewer opens on the match.
+    await first.click();
+    await page.locator('.yarl__root').waitFor();
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
+
+  test('a photo with no face says so, and sends nothing', async () => {
+    const t0 = Date.now();
+    const step = (what: string) => console.log(`  ${what}: ${Date.now() - t0} ms`);
+    const { page, requests } = await openGallery('phone');
+    step('gallery open');
+    await page.getByRole('radio', { name: 'Selfie' }).click();
+    await shot(page, 'selfie-phone-1-consent.png');
+    // A phone offers the camera (capture="user") as well as its photos.
+    await page.getByRole('button', { name: 'Take a selfie' }).waitFor();
+    assert.equal(await page.locator('input[type=file][capture="user"]').count(), 1);
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Choose a photo' }).click()]);
+    // A screenshot of the library's menu: no face on it.
+    step('file chooser');
+    await chooser.setFiles(path.join(assets, 'screenshot-menu.png'));
+    await page.getByText('We couldn’t find a face on this photo').waitFor({ timeout: 90_000 });
+    step('no face');
+    assert.ok(!requests.some((r) => r.url().includes('/photos/selfie-search')), 'nothing was sent');
+    // Then a real selfie on the phone: results, best first.
+    const [again] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Choose another photo' }).click()]);
+    await again.setFiles(PORTRAIT);
+    await page.getByText(/^\d+ photos? of you$/).waitFor({ timeout: 60_000 });
+    await page.waitForLoadState('networkidle');
+    await shot(page, 'selfie-phone-2-results.png');
+    await page.context().close();
+  });
+});
