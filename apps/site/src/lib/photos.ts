@@ -1,4 +1,4 @@
-import { PHOTO_WIDTHS } from '@eventsite/contract';
+import { PHOTO_WIDTHS } from '@eventsite/contract/constants';
 
 export interface PhotoRef {
   uuid: string;

@@ -1,4 +1,4 @@
-import { ENVELOPE_SUCCESS } from '@eventsite/contract';
+import { ENVELOPE_SUCCESS } from '@eventsite/contract/constants';
 import type { z } from 'zod';
 
 /** Spec §8, word for word. */

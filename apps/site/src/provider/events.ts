@@ -1,4 +1,5 @@
-import { EVENTS_PAGE_SIZE, allEvents, type Pagination } from '@eventsite/contract';
+import { EVENTS_PAGE_SIZE } from '@eventsite/contract/constants';
+import { allEvents, type Pagination } from '@eventsite/contract';
 import { LABELS, buildUrl, describeFailure, requestEnvelope } from './envelope';
 import { apiUrl } from './env';
 import type { EventCardData } from './model';

@@ -1,8 +1,5 @@
-import {
-  FALLBACK_THEME_COLOUR,
-  PROVIDER_NAME,
-  organiserData,
-} from '@eventsite/contract';
+import { FALLBACK_THEME_COLOUR, PROVIDER_NAME } from '@eventsite/contract/constants';
+import { organiserData } from '@eventsite/contract';
 import { cache } from 'react';
 import { LABELS, ProviderError, buildUrl, describeFailure, requestEnvelope } from './envelope';
 import { apiUrl } from './env';

@@ -1,6 +1,7 @@
 'use client';
 
-import { MAX_ZIP_PHOTOS, type DownloadRequest, type FeatureFlags, type RaceResult } from '@eventsite/contract';
+import { MAX_ZIP_PHOTOS } from '@eventsite/contract/constants';
+import type { DownloadRequest, FeatureFlags, RaceResult } from '@eventsite/contract';
 import { useSearchParams } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { likelyLarge, type Progress } from '@/lib/gallery/download';

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { ErrorState } from '@/components/common/States';
 import { TryAgainButton } from '@/components/common/TryAgainButton';
+import { UncachedFailure } from '@/components/common/UncachedFailure';
 import { EventGrid } from '@/components/events/EventGrid';
 import { HeroCarousel } from '@/components/events/HeroCarousel';
 import { getOrganiser, publicApiUrl } from '@/provider';
@@ -15,6 +16,7 @@ export async function RecentEvents({ domain }: { domain: string }) {
     return (
       <section className="container page" aria-labelledby="recent-heading">
         <h1 id="recent-heading" className="page-title">{HOME_STRINGS.heading}</h1>
+        <UncachedFailure reason={error} />
         <ErrorState title={HOME_STRINGS.errorTitle}>
           <TryAgainButton />
         </ErrorState>

@@ -1,4 +1,5 @@
 import { ErrorState } from '@/components/common/States';
+import { UncachedFailure } from '@/components/common/UncachedFailure';
 import { EventGrid } from '@/components/events/EventGrid';
 import { Pager } from '@/components/events/Pager';
 import type { CardMode } from '@/components/events/strings';
@@ -30,7 +31,10 @@ export async function EventsListPage({
         {intro ? <p className="page-intro">{intro}</p> : null}
       </div>
       {error ? (
-        <ErrorState title={errorText} />
+        <>
+          <UncachedFailure reason={error} />
+          <ErrorState title={errorText} />
+        </>
       ) : (
         <>
           <EventGrid events={events} mode={mode} apiBase={publicApiUrl()} />

@@ -1,4 +1,4 @@
-import { MAX_PAGE_SIZE } from '@eventsite/contract';
+import { MAX_PAGE_SIZE } from '@eventsite/contract/constants';
 import { eventHref } from '@/components/events/strings';
 import { isAppDomain } from '@/lib/host';
 import { requestOrigin } from '@/lib/seo';
