@@ -45,7 +45,7 @@ export async function RecentEvents({ domain }: { domain: string }) {
             <p>{HOME_STRINGS.emptyText}</p>
           </div>
         ) : (
-          <EventGrid events={recentEvents} mode="photos" apiBase={apiBase} />
+          <EventGrid events={recentEvents} mode="photos" apiBase={apiBase} eagerTiles={0} />
         )}
       </section>
     </>
