@@ -5,6 +5,9 @@ import { requestOrigin } from '@/lib/seo';
 import { sitemapXml, type SitemapEntry } from '@/lib/sitemap';
 import { getEventsPage, getOrganiser } from '@/provider';
 
+/** Built per request from the Host header (see requestOrigin), cached by visitors for 5 minutes. */
+export const dynamic = 'force-dynamic';
+
 /** Enough for any organiser's history while keeping one sitemap (50,000 URLs at most). */
 const MAX_PAGES = 20;
 

@@ -1,8 +1,5 @@
 import type { Metadata } from 'next';
-import { Suspense } from 'react';
-import { LoadingText } from '@/components/common/States';
 import { RecentEvents } from '@/components/home/RecentEvents';
-import { HOME_STRINGS } from '@/components/home/strings';
 import { pageMetadata, shareImage, siteOrigin } from '@/lib/seo';
 import { getOrganiser, publicApiUrl } from '@/provider';
 
@@ -24,11 +21,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   });
 }
 
+/** Home: the data is the layout's (one call per render); `loading.tsx` is the loading text. */
 export default async function HomePage({ params }: Props) {
   const { domain } = await params;
-  return (
-    <Suspense fallback={<div className="container page"><LoadingText text={HOME_STRINGS.loading} /></div>}>
-      <RecentEvents domain={domain} />
-    </Suspense>
-  );
+  return RecentEvents({ domain });
 }
