@@ -12,14 +12,14 @@ describe('siteOrigin (absolute links of page metadata, from the route and the co
     expect(siteOrigin('photos.example.com', { PORT: '3100' })).toBe('https://photos.example.com');
   });
 
-  it('follows SITE_SCHEME and SITE_PORT, and drops a default port', () => {
-    expect(siteOrigin('photos.example.com', { SITE_SCHEME: 'http', SITE_PORT: '8080' })).toBe('http://photos.example.com:8080');
-    expect(siteOrigin('photos.example.com', { SITE_SCHEME: 'HTTPS', SITE_PORT: '443' })).toBe('https://photos.example.com');
-    expect(siteOrigin('localhost', { SITE_SCHEME: 'https', PORT: '3100', SITE_PORT: '443' })).toBe('https://localhost');
+  it('follows PUBLIC_SITE_SCHEME and PUBLIC_SITE_PORT, and drops a default port', () => {
+    expect(siteOrigin('photos.example.com', { PUBLIC_SITE_SCHEME: 'http', PUBLIC_SITE_PORT: '8080' })).toBe('http://photos.example.com:8080');
+    expect(siteOrigin('photos.example.com', { PUBLIC_SITE_SCHEME: 'HTTPS', PUBLIC_SITE_PORT: '443' })).toBe('https://photos.example.com');
+    expect(siteOrigin('localhost', { PUBLIC_SITE_SCHEME: 'https', PORT: '3100', PUBLIC_SITE_PORT: '443' })).toBe('https://localhost');
   });
 
   it('ignores a bad scheme or port instead of writing it into a link', () => {
-    expect(siteOrigin('photos.example.com', { SITE_SCHEME: 'javascript', SITE_PORT: '99999' })).toBe('https://photos.example.com');
+    expect(siteOrigin('photos.example.com', { PUBLIC_SITE_SCHEME: 'javascript', PUBLIC_SITE_PORT: '99999' })).toBe('https://photos.example.com');
     expect(siteOrigin('localhost', { PORT: '31a' })).toBe('http://localhost');
   });
 

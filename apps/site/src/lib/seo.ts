@@ -19,8 +19,8 @@ export async function requestOrigin(): Promise<string> {
 /**
  * The site's public origin for an organiser, for absolute links in page metadata. It comes from
  * the route's `[domain]` (the host name the proxy validated) and the configuration, never from
- * the request, so that pages can be prerendered and cached per organiser (ISR). `SITE_SCHEME`
- * (`http` or `https`) and `SITE_PORT` say how visitors reach the site; by default local names
+ * the request, so that pages can be prerendered and cached per organiser (ISR). `PUBLIC_SITE_SCHEME`
+ * (`http` or `https`) and `PUBLIC_SITE_PORT` say how visitors reach the site; by default local names
  * (`localhost`, `*.localhost`) are `http` on the port the site listens on, others `https` on
  * the default port.
  */
@@ -28,9 +28,9 @@ export function siteOrigin(domain: string, env: Record<string, string | undefine
   const lower = domain.toLowerCase();
   const host = appDomainFromHost(lower) === lower ? lower : LOCAL_APP_DOMAIN;
   const local = host === LOCAL_APP_DOMAIN || host.endsWith('.localhost');
-  const configured = (env.SITE_SCHEME ?? '').trim().toLowerCase();
+  const configured = (env.PUBLIC_SITE_SCHEME ?? '').trim().toLowerCase();
   const scheme = configured === 'http' || configured === 'https' ? configured : local ? 'http' : 'https';
-  const rawPort = (env.SITE_PORT ?? (local ? env.PORT : undefined) ?? '').trim();
+  const rawPort = (env.PUBLIC_SITE_PORT ?? (local ? env.PORT : undefined) ?? '').trim();
   const port = /^\d{1,5}$/.test(rawPort) && Number(rawPort) > 0 && Number(rawPort) < 65536 ? Number(rawPort) : null;
   const defaultPort = scheme === 'https' ? 443 : 80;
   return `${scheme}://${host}${port !== null && port !== defaultPort ? `:${port}` : ''}`;
