@@ -40,7 +40,7 @@ export async function generateMetadata({ params }: { params: Promise<{ domain: s
 }
 
 async function TenantShell({ domain, children }: { domain: string; children: ReactNode }) {
-  const { organiser, unknown, error } = await getOrganiser(domain);
+  const { organiser, unknown, error, transient } = await getOrganiser(domain);
   if (unknown) notFound();
   return (
     <div className="site" style={themeVariables(organiser.themeColour) as CSSProperties} data-header={organiser.headerDesign}>
@@ -53,7 +53,7 @@ async function TenantShell({ domain, children }: { domain: string; children: Rea
       </main>
       <Footer organiser={organiser} providerUrl={providerUrl()} />
       <GoogleTagManager id={organiser.gtmId} />
-      {error ? <UncachedFailure reason={error} /> : null}
+      {error && transient ? <UncachedFailure reason={error} /> : null}
     </div>
   );
 }

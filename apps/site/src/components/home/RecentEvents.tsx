@@ -10,13 +10,13 @@ import { HOME_STRINGS } from './strings';
 
 /** Home (spec §2): the hero of the latest events, then every recent event; or why there are none. */
 export async function RecentEvents({ domain }: { domain: string }) {
-  const { recentEvents, error } = await getOrganiser(domain);
+  const { recentEvents, error, transient } = await getOrganiser(domain);
   const apiBase = publicApiUrl();
   if (error) {
     return (
       <section className="container page" aria-labelledby="recent-heading">
         <h1 id="recent-heading" className="page-title">{HOME_STRINGS.heading}</h1>
-        <UncachedFailure reason={error} />
+        {transient ? <UncachedFailure reason={error} /> : null}
         <ErrorState title={HOME_STRINGS.errorTitle}>
           <TryAgainButton />
         </ErrorState>

@@ -23,7 +23,7 @@ export async function EventsListPage({
   error: string;
   basePath: string;
 }) {
-  const { events, pagination, error } = await getEventsPage(domain, page);
+  const { events, pagination, error, transient } = await getEventsPage(domain, page);
   return (
     <section className="container page" aria-labelledby="list-heading">
       <div className="page-header">
@@ -32,7 +32,7 @@ export async function EventsListPage({
       </div>
       {error ? (
         <>
-          <UncachedFailure reason={error} />
+          {transient ? <UncachedFailure reason={error} /> : null}
           <ErrorState title={errorText} />
         </>
       ) : (

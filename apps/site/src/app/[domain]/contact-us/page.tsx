@@ -27,7 +27,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function ContactPage({ params }: Props) {
   const { domain } = await params;
-  const { iframeSrc, error } = await getContactForm(domain);
+  const { iframeSrc, error, transient } = await getContactForm(domain);
   return (
     <section className="container page contact-page" aria-labelledby="contact-heading">
       <Suspense fallback={null}>
@@ -36,7 +36,7 @@ export default async function ContactPage({ params }: Props) {
       <div className="page-header">
         <h1 id="contact-heading" className="page-title">{CONTACT_STRINGS.heading}</h1>
       </div>
-      {error ? <UncachedFailure reason={error} /> : null}
+      {error && transient ? <UncachedFailure reason={error} /> : null}
       {iframeSrc ? (
         <div className="contact-frame">
           <iframe

@@ -70,7 +70,7 @@ export async function GalleryRoute({ domain, eventSlug, query }: GalleryParams &
     return (
       <div className="container page">
         <BackToEvents />
-        {load.kind === 'fetch-failed' ? <UncachedFailure reason={load.message} /> : null}
+        {load.kind === 'fetch-failed' && load.transient ? <UncachedFailure reason={load.message} /> : null}
         <ErrorState title={failure(load)} heading="h1" />
       </div>
     );

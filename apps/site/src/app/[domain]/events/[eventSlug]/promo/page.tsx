@@ -45,7 +45,7 @@ export default async function PromoEditorPage({ params }: Props) {
     return (
       <div className="container page">
         <BackToEvents />
-        {load.kind === 'fetch-failed' ? <UncachedFailure reason={load.message} /> : null}
+        {load.kind === 'fetch-failed' && load.transient ? <UncachedFailure reason={load.message} /> : null}
         <ErrorState title={load.kind === 'no-id' ? PROMO_EDITOR_STRINGS.noSlug : PROMO_EDITOR_STRINGS.loadFailed} heading="h1" />
       </div>
     );
