@@ -65,6 +65,12 @@ const config: NextConfig = {
       },
     ];
   },
+  experimental: {
+    // Pages are kept per organiser for 30 s (ISR) in this process's memory only: never written to
+    // `.next`, so a restarted server, or another server on the same build with another API_URL
+    // (tests, benchmarks), never serves pages or API answers cached by a previous one.
+    isrFlushToDisk: false,
+  },
 };
 
 export default config;

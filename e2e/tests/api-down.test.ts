@@ -2,19 +2,27 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../support/browser.js';
-import { freePort, startSite, type Service } from '../support/processes.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freePort, startApi, startSite, type Service } from '../support/processes.js';
 
 // A site whose provider API is not running: every page must say so clearly, not crash.
 let browser: Browser;
 let site: Service;
+let apiPort: number;
+let api: Service | undefined;
+const emptyDataDir = mkdtempSync(path.join(tmpdir(), 'eventsite-e2e-empty-'));
 before(async () => {
-  const deadApi = `http://127.0.0.1:${await freePort()}`;
-  site = await startSite(deadApi, await freePort());
+  apiPort = await freePort();
+  site = await startSite(`http://127.0.0.1:${apiPort}`, await freePort());
   browser = await launchBrowser();
 });
 after(async () => {
   await browser?.close();
   await site?.stop();
+  await api?.stop();
+  rmSync(emptyDataDir, { recursive: true, force: true });
 });
 
 describe('with the API stopped', () => {
@@ -49,6 +57,23 @@ describe('with the API stopped', () => {
     await page.goto(`${site.url.replace('127.0.0.1', 'localhost')}/`);
     const html = await page.content();
     assert.match(html, /#FF5733/i);
+    await page.close();
+  });
+
+  test('no error page is kept: once the API answers, the next visit shows what it says', async () => {
+    // A host of its own: this site shares its build, and so its page cache, with the other
+    // tests' site, which must never see what this API answers.
+    const home = site.url.replace('127.0.0.1', 'recovery.localhost') + '/';
+    const page = await browser.newPage();
+    const down = await page.goto(home);
+    assert.equal(down?.status(), 500, 'an error render is not a page to keep');
+    assert.match((await down?.allHeaders())?.['cache-control'] ?? '', /no-store/);
+    await page.getByText('Oops! Something went wrong').waitFor();
+    // An API on the same address, with no organiser yet: the site now says the host is unknown.
+    api = await startApi(emptyDataDir, apiPort);
+    const up = await page.goto(home);
+    assert.equal(up?.status(), 404);
+    assert.equal(await page.getByText('Oops! Something went wrong').count(), 0);
     await page.close();
   });
 });

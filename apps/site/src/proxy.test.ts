@@ -9,9 +9,30 @@ function run(url: string, host: string) {
 
 describe('proxy (host → tenant)', () => {
   it('rewrites every path under the organiser’s domain segment', () => {
-    const response = run('http://photos.example.com/events?page=2', 'Photos.Example.com:3100');
-    expect(new URL(response.headers.get('x-middleware-rewrite')!).pathname).toBe('/photos.example.com/events');
-    expect(new URL(response.headers.get('x-middleware-rewrite')!).search).toBe('?page=2');
+    const response = run('http://photos.example.com/events/city-run-42/promo?x=1', 'Photos.Example.com:3100');
+    expect(new URL(response.headers.get('x-middleware-rewrite')!).pathname).toBe('/photos.example.com/events/city-run-42/promo');
+    expect(new URL(response.headers.get('x-middleware-rewrite')!).search).toBe('?x=1');
+  });
+
+  it('sends a list page past the first to its own path, so that no page reads the query', () => {
+    const rewrite = (url: string) => new URL(run(url, 'photos.example.com').headers.get('x-middleware-rewrite')!).pathname;
+    expect(rewrite('http://photos.example.com/events?page=2')).toBe('/photos.example.com/events/p/2');
+    expect(rewrite('http://photos.example.com/promo?page=12')).toBe('/photos.example.com/promo/p/12');
+    expect(rewrite('http://photos.example.com/events?page=1')).toBe('/photos.example.com/events');
+    expect(rewrite('http://photos.example.com/events')).toBe('/photos.example.com/events');
+    // Anything that is not a page number is page 1, as before.
+    for (const bad of ['0', '-3', 'abc', '2.5', '99999999999']) {
+      expect(rewrite(`http://photos.example.com/events?page=${bad}`)).toBe('/photos.example.com/events');
+    }
+  });
+
+  it('sends a gallery with a query string to its per-request variant and keeps the query', () => {
+    const response = run('http://photos.example.com/events/city-run-42/photos?bib=123', 'photos.example.com');
+    const url = new URL(response.headers.get('x-middleware-rewrite')!);
+    expect(url.pathname).toBe('/photos.example.com/events/city-run-42/photos/search');
+    expect(url.search).toBe('?bib=123');
+    const bare = run('http://photos.example.com/events/city-run-42/photos', 'photos.example.com');
+    expect(new URL(bare.headers.get('x-middleware-rewrite')!).pathname).toBe('/photos.example.com/events/city-run-42/photos');
   });
 
   it('rewrites the home page and keeps trail.localhost as a name', () => {

@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { appDomainFromHost } from './lib/host';
+import { parsePage } from './lib/pagination';
 
 const BAD_HOST_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Bad request</title></head><body style="font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:100vh;margin:0"><main><h1>Bad request</h1><p>This address is not a valid site name.</p></main></body></html>`;
 
@@ -17,8 +18,28 @@ export function proxy(request: NextRequest) {
     });
   }
   const url = request.nextUrl.clone();
-  url.pathname = `/${domain}${url.pathname === '/' ? '' : url.pathname}`;
+  url.pathname = `/${domain}${routePath(url.pathname, url.searchParams)}`;
   return NextResponse.rewrite(url);
+}
+
+const LIST_PATH = /^\/(events|promo)\/?$/;
+const GALLERY_PATH = /^\/events\/[^/]+\/photos\/?$/;
+
+/**
+ * The route of a visitor's path. Pages never read the query string, so that each is prerendered
+ * and kept per organiser (ISR): a list page past the first (`/events?page=3`) goes to
+ * `/events/p/3`; a gallery with a query (a search, a shared photo) goes to its per-request
+ * variant `photos/search`, which reads it.
+ */
+export function routePath(pathname: string, query: URLSearchParams): string {
+  if (pathname === '/') return '';
+  const list = LIST_PATH.exec(pathname);
+  if (list) {
+    const page = parsePage(query.getAll('page'));
+    return page > 1 ? `/${list[1]}/p/${page}` : `/${list[1]}`;
+  }
+  if (GALLERY_PATH.test(pathname) && query.size > 0) return `${pathname.replace(/\/$/, '')}/search`;
+  return pathname;
 }
 
 export const config = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { BIB_PATTERN, JOB_STATES } from './constants.js';
 import { positiveId, uuid } from './primitives.js';
-import { BIB_PATTERN } from './results.js';
 
 /**
  * The admin API (`/api/v1/admin/...`): bearer token per organiser, never cross-origin. A token
@@ -20,8 +20,6 @@ export const uploadAnswer = z.object({
   refused: z.array(z.object({ filename: z.string(), reason: z.string() })),
 });
 export type UploadAnswer = z.infer<typeof uploadAnswer>;
-
-export const JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
 
 /** `GET /api/v1/admin/events/{eventId}/jobs`: the event's background jobs (ingest, bib OCR). */
 export const jobsStatus = z.object({
@@ -61,9 +59,6 @@ export type PhotoBibsInput = z.infer<typeof photoBibsInput>;
 
 export const photoBibsAnswer = z.object({ uuid: z.string(), bibs: z.array(z.string()) });
 export type PhotoBibsAnswer = z.infer<typeof photoBibsAnswer>;
-
-/** Largest results file accepted. */
-export const MAX_RESULTS_FILE_BYTES = 20 * 1024 * 1024;
 
 /** `POST /api/v1/admin/events/{eventId}/results?map=bib:Dorsal,name:Nom` (body: the CSV). */
 export const resultsImportQuery = z.object({

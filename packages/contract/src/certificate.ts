@@ -1,18 +1,7 @@
 import { z } from 'zod';
-import { HEX_COLOUR, httpUrl } from './primitives.js';
+import { CERTIFICATE_FIELDS, HEX_COLOUR } from './constants.js';
+import { httpUrl } from './primitives.js';
 
-/** The result fields a certificate can print. */
-export const CERTIFICATE_FIELDS = [
-  'name',
-  'bib',
-  'net_time',
-  'gun_time',
-  'overall_rank',
-  'category_rank',
-  'category',
-  'event_name',
-  'event_date',
-] as const;
 export const certificateFieldKey = z.enum(CERTIFICATE_FIELDS);
 export type CertificateFieldKey = z.infer<typeof certificateFieldKey>;
 

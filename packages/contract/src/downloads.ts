@@ -1,8 +1,6 @@
 import { z } from 'zod';
+import { MAX_ZIP_PHOTOS } from './constants.js';
 import { uuid } from './primitives.js';
-
-/** Most photos one zip may hold; `all` is bounded by the event's own size. */
-export const MAX_ZIP_PHOTOS = 5_000;
 
 /**
  * `POST /api/v1/client/events/{eventId}/downloads`: the selected photos, or all of the event's

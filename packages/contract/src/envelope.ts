@@ -1,8 +1,5 @@
 import { z } from 'zod';
-
-/** Every envelope call answers `{ status, message, code, data }` (spec §3, §7). */
-export const ENVELOPE_SUCCESS = 'success';
-export const ENVELOPE_ERROR = 'error';
+import { ENVELOPE_SUCCESS, ENVELOPE_ERROR } from './constants.js';
 
 export const envelopeStatus = z.enum([ENVELOPE_SUCCESS, ENVELOPE_ERROR]);
 

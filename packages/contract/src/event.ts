@@ -1,12 +1,6 @@
 import { z } from 'zod';
+import { BIB_STRATEGIES } from './constants.js';
 import { httpUrl, isoDate } from './primitives.js';
-
-/** Spec §9: page size of the events and promo lists; the fetch default is 10. */
-export const EVENTS_PAGE_SIZE = 12;
-export const DEFAULT_PAGE_SIZE = 10;
-export const MAX_PAGE_SIZE = 100;
-/** How many photo references an event summary carries: the mosaic shows 20 and swaps in others. */
-export const SUMMARY_PHOTO_COUNT = 40;
 
 /** A photo reference (spec §3): `uuid,width,height`. */
 export const photoRef = z.string().regex(/^[0-9a-f-]{36},\d+,\d+$/i);
@@ -76,13 +70,6 @@ export const videoConfig = z.object({
 });
 export type VideoConfig = z.infer<typeof videoConfig>;
 
-/**
- * How bibs on a photo become searchable:
- * - `ocr`: numbers read from the photo at ingest, at or above the confidence threshold;
- * - `manual`: tags an operator set on a photo (they always win over OCR);
- * - `results`: OCR readings are kept only when the bib is in the event's race results.
- */
-export const BIB_STRATEGIES = ['ocr', 'manual', 'results'] as const;
 export const bibConfig = z.object({
   strategies: z.array(z.enum(BIB_STRATEGIES)),
   global_confidence_threshold: z.number().min(0).max(1),

@@ -1,3 +1,4 @@
+export * from './constants.js';
 export * from './envelope.js';
 export * from './primitives.js';
 export * from './organiser.js';

@@ -1,23 +1,7 @@
 import { z } from 'zod';
+import { DEFAULT_THEME_COLOUR } from './constants.js';
 import { appDomain, hexColour, httpUrl } from './primitives.js';
 import { eventSummary } from './event.js';
-
-/** Spec §9: the theme colour when the organiser has none. */
-export const DEFAULT_THEME_COLOUR = '#2E6F40';
-/** Spec §8: the theme colour the site falls back to when the home data call fails. */
-export const FALLBACK_THEME_COLOUR = '#FF5733';
-/** The provider: shown in 'Powered by' and as the organiser name of last resort (spec §8). */
-export const PROVIDER_NAME = 'eventsite';
-
-export const SOCIAL_PLATFORMS = [
-  'facebook',
-  'instagram',
-  'youtube',
-  'twitter',
-  'linkedin',
-  'x',
-  'whatsapp',
-] as const;
 
 /**
  * On the wire the social link is loose (the site re-validates each one, spec §5); the

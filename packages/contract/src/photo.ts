@@ -1,19 +1,5 @@
 import { z } from 'zod';
 
-/**
- * The widths `GET /events/photos/{uuid}?w=` serves. A fixed set, so that every variant can be
- * cached for a year and the site's srcset and the API agree.
- */
-export const PHOTO_WIDTHS = [160, 320, 480, 640, 960, 1280, 1600, 2048] as const;
-export type PhotoWidth = (typeof PHOTO_WIDTHS)[number];
-
-/** Photos per page of `GET /api/v1/client/events/{eventId}/photos`: default and most. */
-export const DEFAULT_PHOTO_PAGE_SIZE = 60;
-export const MAX_PHOTO_PAGE_SIZE = 200;
-
-/** Largest original accepted at ingest, in pixels (width x height). */
-export const MAX_PHOTO_PIXELS = 100_000_000;
-
 export const photoListItem = z.object({
   uuid: z.string(),
   width: z.number().int().positive(),

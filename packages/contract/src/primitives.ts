@@ -1,18 +1,7 @@
 import { z } from 'zod';
+import { HEX_COLOUR, isHttpUrl, DOMAIN_PATTERN, MAX_ID } from './constants.js';
 
-/** #RGB or #RRGGBB. Anything else is refused on input and replaced by a default on display. */
-export const HEX_COLOUR = /^#(?:[0-9a-fA-F]{3}){1,2}$/;
 export const hexColour = z.string().regex(HEX_COLOUR, 'must be a hex colour such as #2E6F40');
-
-export function isHttpUrl(value: unknown): value is string {
-  if (typeof value !== 'string' || value.trim() === '') return false;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
 
 /** An absolute http or https URL: the only kind that may become a link, an image or an iframe. */
 export const httpUrl = z
@@ -29,12 +18,6 @@ export const isoDate = z
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
   }, 'must be a real calendar date');
 
-/**
- * A host name as organisers' domains are stored: lowercase labels of letters, digits and
- * hyphens, separated by dots. `localhost` and `trail.localhost` are valid.
- */
-export const DOMAIN_PATTERN =
-  /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
 export const appDomain = z
   .string()
   .trim()
@@ -48,8 +31,6 @@ export const uuid = z
     'must be a photo id (a uuid)',
   );
 
-/** Positive database ids: up to 2^31-1 so that they fit a PostgreSQL integer. */
-export const MAX_ID = 2_147_483_647;
 export const positiveId = z.coerce
   .number({ error: 'must be a positive whole number' })
   .int('must be a positive whole number')

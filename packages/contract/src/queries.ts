@@ -1,11 +1,7 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './event.js';
+import { DEFAULT_PAGE_SIZE, DEFAULT_PHOTO_PAGE_SIZE, MAX_PAGE, MAX_PAGE_SIZE, MAX_PHOTO_PAGE_SIZE, PHOTO_WIDTHS } from './constants.js';
 import { appDomain, positiveId, uuid } from './primitives.js';
-import { DEFAULT_PHOTO_PAGE_SIZE, MAX_PHOTO_PAGE_SIZE, PHOTO_WIDTHS } from './photo.js';
 import { photoSearchQuery } from './results.js';
-
-/** Largest page number accepted: past it a caller is told, not given a silent empty page. */
-export const MAX_PAGE = 100_000;
 
 const wholeNumber = (what: string, min: number, max: number) =>
   z

@@ -1,8 +1,6 @@
 import { z } from 'zod';
+import { BIB_PATTERN } from './constants.js';
 import { positiveId } from './primitives.js';
-
-/** Bibs as searched: letters and digits, as printed on the bib (`1234`, `A17`). */
-export const BIB_PATTERN = /^[A-Za-z0-9]{1,10}$/;
 
 /** One participant's race result: `GET /api/v1/client/events/{eventId}/results/{bib}`. */
 export const raceResult = z.object({

@@ -1,10 +1,6 @@
 import { z } from 'zod';
+import { FACE_EMBEDDING_LENGTH } from './constants.js';
 import { photoListItem } from './photo.js';
-
-/** Length of a face descriptor (`faceres` of @vladmandic/human). */
-export const FACE_EMBEDDING_LENGTH = 1024;
-/** Photos a selfie search answers with at most, best first. */
-export const MAX_SELFIE_MATCHES = 200;
 
 /**
  * `POST /api/v1/client/events/{eventId}/photos/selfie-search`: the selfie's face descriptor,

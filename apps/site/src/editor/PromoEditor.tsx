@@ -1,6 +1,7 @@
 'use client';
 import '@fontsource-variable/inter/wght.css';
-import { PHOTO_WIDTHS, isHttpUrl, type PhotoListItem } from '@eventsite/contract';
+import { PHOTO_WIDTHS, isHttpUrl } from '@eventsite/contract/constants';
+import type { PhotoListItem } from '@eventsite/contract';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { fetchCertificateTemplate, fetchEventConfig, fetchOrganiser, fetchPhotos, photoUrl } from './data/api';
 import { forget, lastTemplate, loadDesign, saveDesign, type SaveOutcome } from './data/storage';

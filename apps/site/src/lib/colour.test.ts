@@ -1,4 +1,4 @@
-import { DEFAULT_THEME_COLOUR } from '@eventsite/contract';
+import { DEFAULT_THEME_COLOUR } from '@eventsite/contract/constants';
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, readableOn, textOn, themeColour, themeVariables } from './colour';
 

@@ -1,4 +1,4 @@
-import { DEFAULT_THEME_COLOUR, HEX_COLOUR } from '@eventsite/contract';
+import { DEFAULT_THEME_COLOUR, HEX_COLOUR } from '@eventsite/contract/constants';
 
 /** A colour safe to place in CSS: a hex colour from the contract's pattern, or the fallback. */
 export function themeColour(value: unknown, fallback: string = DEFAULT_THEME_COLOUR): string {

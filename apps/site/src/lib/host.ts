@@ -1,4 +1,4 @@
-import { DOMAIN_PATTERN } from '@eventsite/contract';
+import { DOMAIN_PATTERN } from '@eventsite/contract/constants';
 
 /** What local hosts send as app_domain (spec §7). */
 export const LOCAL_APP_DOMAIN = 'localhost';

@@ -1,4 +1,5 @@
-import { MAX_PAGE, type Pagination } from '@eventsite/contract';
+import { MAX_PAGE } from '@eventsite/contract/constants';
+import type { Pagination } from '@eventsite/contract';
 
 /** The `page` query parameter: a whole number from 1 to MAX_PAGE, anything else is page 1. */
 export function parsePage(value: string | string[] | undefined): number {

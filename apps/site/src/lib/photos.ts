@@ -1,4 +1,4 @@
-import { PHOTO_WIDTHS } from '@eventsite/contract';
+import { PHOTO_WIDTHS } from '@eventsite/contract/constants';
 
 export interface PhotoRef {
   uuid: string;
@@ -27,9 +27,12 @@ export function photoUrl(apiBase: string, uuid: string, width: number): string {
   return `${apiBase.replace(/\/+$/, '')}/events/photos/${encodeURIComponent(uuid)}?w=${width}`;
 }
 
-/** A srcset from the API's widths, up to the photo's own width (no upscaled variants). */
-export function photoSrcSet(apiBase: string, photo: PhotoRef, maxWidth = Infinity): string {
-  const widths = PHOTO_WIDTHS.filter((w) => w <= maxWidth);
+/**
+ * A srcset from the API's widths between `minWidth` and `maxWidth`, up to the photo's own width
+ * (no upscaled variants).
+ */
+export function photoSrcSet(apiBase: string, photo: PhotoRef, maxWidth = Infinity, minWidth = 0): string {
+  const widths = PHOTO_WIDTHS.filter((w) => w <= maxWidth && w >= minWidth);
   const usable = widths.filter((w, i) => w <= photo.width || i === 0);
   return usable.map((w) => `${photoUrl(apiBase, photo.uuid, w)} ${w}w`).join(', ');
 }

@@ -1,10 +1,11 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
-import { appDomainFromHost } from './host';
+import { appDomainFromHost, LOCAL_APP_DOMAIN } from './host';
 import { photoUrl, type PhotoRef } from './photos';
 
 /**
- * The site's own origin for this request, for absolute links in metadata, sitemap and robots.
+ * The site's own origin for this request, for absolute links in the sitemap and robots.txt
+ * (route handlers, rendered per request).
  * The Host header is used only when it is a valid host name, so it can never inject anything.
  */
 export async function requestOrigin(): Promise<string> {
@@ -13,6 +14,26 @@ export async function requestOrigin(): Promise<string> {
   const forwarded = (h.get('x-forwarded-proto') ?? '').split(',')[0]?.trim();
   const proto = forwarded === 'https' ? 'https' : 'http';
   return appDomainFromHost(host) !== null && /^[a-z0-9.:[\]-]+$/i.test(host) ? `${proto}://${host.toLowerCase()}` : 'http://localhost';
+}
+
+/**
+ * The site's public origin for an organiser, for absolute links in page metadata. It comes from
+ * the route's `[domain]` (the host name the proxy validated) and the configuration, never from
+ * the request, so that pages can be prerendered and cached per organiser (ISR). `PUBLIC_SITE_SCHEME`
+ * (`http` or `https`) and `PUBLIC_SITE_PORT` say how visitors reach the site; by default local names
+ * (`localhost`, `*.localhost`) are `http` on the port the site listens on, others `https` on
+ * the default port.
+ */
+export function siteOrigin(domain: string, env: Record<string, string | undefined> = process.env): string {
+  const lower = domain.toLowerCase();
+  const host = appDomainFromHost(lower) === lower ? lower : LOCAL_APP_DOMAIN;
+  const local = host === LOCAL_APP_DOMAIN || host.endsWith('.localhost');
+  const configured = (env.PUBLIC_SITE_SCHEME ?? '').trim().toLowerCase();
+  const scheme = configured === 'http' || configured === 'https' ? configured : local ? 'http' : 'https';
+  const rawPort = (env.PUBLIC_SITE_PORT ?? (local ? env.PORT : undefined) ?? '').trim();
+  const port = /^\d{1,5}$/.test(rawPort) && Number(rawPort) > 0 && Number(rawPort) < 65536 ? Number(rawPort) : null;
+  const defaultPort = scheme === 'https' ? 443 : 80;
+  return `${scheme}://${host}${port !== null && port !== defaultPort ? `:${port}` : ''}`;
 }
 
 /** A 1280-wide variant: large enough for a 1200x630 link preview. */

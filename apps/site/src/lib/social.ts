@@ -1,4 +1,5 @@
-import { SOCIAL_PLATFORMS, type SocialMediaLink } from '@eventsite/contract';
+import { SOCIAL_PLATFORMS } from '@eventsite/contract/constants';
+import type { SocialMediaLink } from '@eventsite/contract';
 import { httpUrlOrNull } from './url';
 
 export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];

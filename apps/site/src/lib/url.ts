@@ -1,4 +1,4 @@
-import { isHttpUrl } from '@eventsite/contract';
+import { isHttpUrl } from '@eventsite/contract/constants';
 
 export { isHttpUrl };
 

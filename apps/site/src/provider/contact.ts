@@ -1,6 +1,6 @@
 import { contactUs } from '@eventsite/contract';
 import { httpUrlOrNull } from '@/lib/url';
-import { LABELS, buildUrl, describeFailure, requestEnvelope } from './envelope';
+import { LABELS, buildUrl, describeFailure, isTransient, requestEnvelope } from './envelope';
 import { apiUrl, publicApiUrl } from './env';
 import { REVALIDATE_SECONDS, organiserTag } from './organiser';
 
@@ -8,6 +8,8 @@ export interface ContactFormResult {
   /** The form to embed; null when there is no usable http(s) URL at all. */
   iframeSrc: string | null;
   error: string | null;
+  /** The call failed in a way that may go away by itself (see isTransient). */
+  transient: boolean;
 }
 
 /** Spec §8's fallback: the contact form the provider API hosts for each organiser. */
@@ -23,10 +25,10 @@ export async function getContactForm(domain: string): Promise<ContactFormResult>
       revalidate: REVALIDATE_SECONDS,
       tags: [organiserTag(domain)],
     });
-    return { iframeSrc: httpUrlOrNull(data.contact_us.form.iframeSrc) ?? fallback, error: null };
+    return { iframeSrc: httpUrlOrNull(data.contact_us.form.iframeSrc) ?? fallback, error: null, transient: false };
   } catch (error) {
     const message = describeFailure(LABELS.contact, error);
     console.error(message);
-    return { iframeSrc: fallback, error: message };
+    return { iframeSrc: fallback, error: message, transient: isTransient(error) };
   }
 }

@@ -1,4 +1,4 @@
-import { isHttpUrl } from '@eventsite/contract';
+import { isHttpUrl } from '@eventsite/contract/constants';
 
 export const DEFAULT_API_URL = 'http://127.0.0.1:4000';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { describe, expect, it, vi } from 'vitest';
-import { LABELS, ProviderError, buildUrl, describeFailure, requestEnvelope } from './envelope';
+import { LABELS, MESSAGES, ProviderError, buildUrl, describeFailure, isTransient, requestEnvelope } from './envelope';
 
 const schema = z.object({ n: z.number() });
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -76,5 +76,21 @@ describe('labels', () => {
 describe('buildUrl', () => {
   it('encodes the query', () => {
     expect(buildUrl('http://api.test/', '/a/b', { app_domain: 'x.com', page: 2 })).toBe('http://api.test/a/b?app_domain=x.com&page=2');
+  });
+});
+
+describe('isTransient (whether a page showing the failure may be kept)', () => {
+  it('is true when the API could not be reached, failed, or did not answer with the contract', () => {
+    expect(isTransient(new ProviderError(MESSAGES.unknown))).toBe(true);
+    expect(isTransient(new ProviderError(MESSAGES.httpError(500), 500))).toBe(true);
+    expect(isTransient(new ProviderError(MESSAGES.httpError(503), 503))).toBe(true);
+    expect(isTransient(new ProviderError(MESSAGES.invalidResponse, 200))).toBe(true);
+    expect(isTransient(new Error('anything else'))).toBe(true);
+  });
+
+  it('is false for the API’s own 4xx answer, such as an unknown organiser', () => {
+    expect(isTransient(new ProviderError(MESSAGES.httpError(404), 404))).toBe(false);
+    expect(isTransient(new ProviderError('No organiser is configured for the domain', 404))).toBe(false);
+    expect(isTransient(new ProviderError(MESSAGES.httpError(400), 400))).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { ENVELOPE_SUCCESS } from '@eventsite/contract';
+import { ENVELOPE_SUCCESS } from '@eventsite/contract/constants';
 import type { z } from 'zod';
 
 /** Spec §8, word for word. */
@@ -84,6 +84,15 @@ export async function readEnvelope<T extends z.ZodType>(response: Response, sche
   const parsed = schema.safeParse(envelope.data);
   if (!parsed.success) throw new ProviderError(MESSAGES.invalidResponse, response.status);
   return parsed.data;
+}
+
+/**
+ * A failure that may go away by itself (the API unreachable, a 5xx, an answer that is not the
+ * contract's): a page showing it must not be kept. A 4xx is the API's answer (e.g. an unknown
+ * organiser or event) and may be kept like any page.
+ */
+export function isTransient(error: unknown): boolean {
+  return !(error instanceof ProviderError && error.status !== null && error.status >= 400 && error.status < 500);
 }
 
 /** The message of any failure, as spec §8 words it. */

@@ -1,6 +1,6 @@
 import { cache } from 'react';
 import { eventIdFromSlug } from '@/lib/slug';
-import { describeFailure, messageOf } from './envelope';
+import { describeFailure, isTransient, messageOf } from './envelope';
 import { EVENT_DATA_FAILURE, fetchEventConfig } from './event';
 import type { EventPage } from './model';
 import type { OrganiserResult } from './organiser';
@@ -11,7 +11,7 @@ export type EventLoad =
   /** The slug names no event id (spec §5). */
   | { kind: 'no-id' }
   /** The config call failed (spec §8). */
-  | { kind: 'fetch-failed'; message: string }
+  | { kind: 'fetch-failed'; message: string; transient: boolean }
   /** The config came but could not be mapped (spec §2: 'Error Loading Event'). */
   | { kind: 'mapping-failed'; message: string };
 
@@ -25,7 +25,7 @@ export const loadEvent = cache(async (slug: string): Promise<EventLoad> => {
   } catch (error) {
     const message = messageOf(error);
     console.error(message.startsWith(EVENT_DATA_FAILURE) ? message : describeFailure(EVENT_DATA_FAILURE, error));
-    return { kind: 'fetch-failed', message };
+    return { kind: 'fetch-failed', message, transient: isTransient(error) };
   }
   try {
     return { kind: 'ok', event: reshapeEventConfig(raw) };

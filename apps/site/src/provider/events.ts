@@ -1,5 +1,6 @@
-import { EVENTS_PAGE_SIZE, allEvents, type Pagination } from '@eventsite/contract';
-import { LABELS, buildUrl, describeFailure, requestEnvelope } from './envelope';
+import { EVENTS_PAGE_SIZE } from '@eventsite/contract/constants';
+import { allEvents, type Pagination } from '@eventsite/contract';
+import { LABELS, buildUrl, describeFailure, isTransient, requestEnvelope } from './envelope';
 import { apiUrl } from './env';
 import type { EventCardData } from './model';
 import { REVALIDATE_SECONDS, organiserTag } from './organiser';
@@ -9,6 +10,8 @@ export interface EventsPageResult {
   events: EventCardData[];
   pagination: Pagination;
   error: string | null;
+  /** The call failed in a way that may go away by itself (see isTransient). */
+  transient: boolean;
 }
 
 /** Spec §8: the all-events call falls back to an empty page. */
@@ -35,10 +38,10 @@ export async function getEventsPage(domain: string, page: number, pageSize = EVE
       revalidate: REVALIDATE_SECONDS,
       tags: [organiserTag(domain), `events:${domain}`],
     });
-    return { events: data.events.map(reshapeEventSummary), pagination: data.pagination, error: null };
+    return { events: data.events.map(reshapeEventSummary), pagination: data.pagination, error: null, transient: false };
   } catch (error) {
     const message = describeFailure(LABELS.events, error);
     console.error(message);
-    return { events: [], pagination: emptyEventsPage(page, pageSize), error: message };
+    return { events: [], pagination: emptyEventsPage(page, pageSize), error: message, transient: isTransient(error) };
   }
 }

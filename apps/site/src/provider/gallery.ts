@@ -1,4 +1,5 @@
-import { MAX_PHOTO_PAGE_SIZE, photoPage, type PhotoListItem } from '@eventsite/contract';
+import { MAX_PHOTO_PAGE_SIZE } from '@eventsite/contract/constants';
+import { photoPage, type PhotoListItem } from '@eventsite/contract';
 import { buildUrl, requestEnvelope } from './envelope';
 import { apiUrl } from './env';
 import { REVALIDATE_SECONDS } from './organiser';

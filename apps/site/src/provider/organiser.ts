@@ -1,10 +1,7 @@
-import {
-  FALLBACK_THEME_COLOUR,
-  PROVIDER_NAME,
-  organiserData,
-} from '@eventsite/contract';
+import { FALLBACK_THEME_COLOUR, PROVIDER_NAME } from '@eventsite/contract/constants';
+import { organiserData } from '@eventsite/contract';
 import { cache } from 'react';
-import { LABELS, ProviderError, buildUrl, describeFailure, requestEnvelope } from './envelope';
+import { LABELS, ProviderError, buildUrl, describeFailure, isTransient, requestEnvelope } from './envelope';
 import { apiUrl } from './env';
 import type { EventCardData, Organiser } from './model';
 import { reshapeEventSummary, reshapeOrganiser } from './reshape';
@@ -20,6 +17,8 @@ export interface OrganiserResult {
   error: string | null;
   /** The API does not know this host name. */
   unknown: boolean;
+  /** The call failed in a way that may go away by itself (see isTransient). */
+  transient: boolean;
 }
 
 /** Spec §8: default logo, theme #FF5733, empty lists, the provider's name. */
@@ -48,6 +47,7 @@ export const getOrganiser = cache(async (domain: string): Promise<OrganiserResul
       recentEvents: data.recent_events.map(reshapeEventSummary),
       error: null,
       unknown: false,
+      transient: false,
     };
   } catch (error) {
     const message = describeFailure(LABELS.organiser, error);
@@ -57,6 +57,7 @@ export const getOrganiser = cache(async (domain: string): Promise<OrganiserResul
       recentEvents: [],
       error: message,
       unknown: error instanceof ProviderError && error.status === 404,
+      transient: isTransient(error),
     };
   }
 });

@@ -1,12 +1,5 @@
-import {
-  DEFAULT_PHOTO_PAGE_SIZE,
-  MAX_PHOTO_PAGE_SIZE,
-  photoPage,
-  raceResult,
-  type DownloadRequest,
-  type PhotoPage,
-  type RaceResult,
-} from '@eventsite/contract';
+import { DEFAULT_PHOTO_PAGE_SIZE, MAX_PHOTO_PAGE_SIZE } from '@eventsite/contract/constants';
+import { photoPage, raceResult, type DownloadRequest, type PhotoPage, type RaceResult } from '@eventsite/contract';
 import type { z } from 'zod';
 import { contentLength, attachmentName, downloadErrorMessage, type Progress } from '@/lib/gallery/download';
 import { photoUrl } from '@/lib/photos';

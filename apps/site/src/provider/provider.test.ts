@@ -119,7 +119,7 @@ describe('getEventsPage (all events)', () => {
 describe('getContactForm', () => {
   it('embeds the organiser’s form', async () => {
     fetchMock.mockResolvedValue(envelope({ contact_us: { form: { iframeSrc: 'https://forms.example.com/f', scriptSrc: '' } } }));
-    expect(await getContactForm('a.com')).toEqual({ iframeSrc: 'https://forms.example.com/f', error: null });
+    expect(await getContactForm('a.com')).toEqual({ iframeSrc: 'https://forms.example.com/f', error: null, transient: false });
   });
 
   it('falls back to the form the API hosts when the call fails', async () => {
@@ -127,6 +127,7 @@ describe('getContactForm', () => {
     const result = await getContactForm('a.com');
     expect(result.iframeSrc).toBe('http://api.test:4000/forms/contact?app_domain=a.com');
     expect(result.error).toBe('Failed to fetch contact form data: An unknown error occurred');
+    expect(result.transient).toBe(true);
   });
 
   it('never embeds a URL that is not http(s)', async () => {
@@ -146,6 +147,11 @@ describe('event config', () => {
     await expect(fetchEventConfig(42)).rejects.toThrow('Failed to fetch event data: Not Found');
   });
 
+  it('a 404 for the event config is the API’s answer, not a passing failure', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('{}', { status: 404, statusText: 'Not Found' }));
+    expect(await loadEvent('city-run-404')).toEqual({ kind: 'fetch-failed', message: 'Failed to fetch event data: Not Found', transient: false });
+  });
+
   it('maps the config; a config that cannot be mapped throws', () => {
     expect(reshapeEventConfig(eventConfigData()).details.name).toBe('City Run 2026');
     expect(() => reshapeEventConfig({ event_details: {} })).toThrow();
@@ -156,7 +162,8 @@ describe('event config', () => {
     expect(fetchMock).not.toHaveBeenCalled();
 
     fetchMock.mockResolvedValueOnce(new Response('{}', { status: 500, statusText: 'Internal Server Error' }));
-    expect(await loadEvent('city-run-500')).toEqual({ kind: 'fetch-failed', message: 'Failed to fetch event data: Internal Server Error' });
+    expect(await loadEvent('city-run-500')).toEqual({ kind: 'fetch-failed', message: 'Failed to fetch event data: Internal Server Error', transient: true });
+
 
     fetchMock.mockResolvedValueOnce(envelope({ event_details: { id: 'x' } }));
     expect((await loadEvent('city-run-501')).kind).toBe('mapping-failed');

@@ -1,10 +1,5 @@
-import {
-  DEFAULT_THEME_COLOUR,
-  PROVIDER_NAME,
-  eventConfig,
-  type EventSummary,
-  type OrganiserData,
-} from '@eventsite/contract';
+import { DEFAULT_THEME_COLOUR, PROVIDER_NAME } from '@eventsite/contract/constants';
+import { eventConfig, type EventSummary, type OrganiserData } from '@eventsite/contract';
 import { themeColour } from '@/lib/colour';
 import { callToAction, gtmId, headerDesign } from '@/lib/header';
 import { parsePhotoRefs } from '@/lib/photos';

@@ -2,13 +2,22 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { Suspense, type CSSProperties, type ReactNode } from 'react';
 import { Footer } from '@/components/layout/Footer';
+import { UncachedFailure } from '@/components/common/UncachedFailure';
 import { FullPageLoader } from '@/components/layout/FullPageLoader';
 import { GoogleTagManager } from '@/components/layout/GoogleTagManager';
 import { Header } from '@/components/layout/Header';
 import { themeVariables } from '@/lib/colour';
 import { isAppDomain } from '@/lib/host';
-import { pageMetadata, requestOrigin, shareImage } from '@/lib/seo';
+import { pageMetadata, shareImage, siteOrigin } from '@/lib/seo';
 import { getOrganiser, providerUrl, publicApiUrl } from '@/provider';
+
+/**
+ * No organiser is prerendered at build time: each one's pages are rendered on its first visit,
+ * then kept and revalidated in the background (ISR, `revalidate` of each page).
+ */
+export function generateStaticParams(): { domain: string }[] {
+  return [];
+}
 
 interface Props {
   children: ReactNode;
@@ -18,20 +27,20 @@ interface Props {
 export async function generateMetadata({ params }: { params: Promise<{ domain: string }> }): Promise<Metadata> {
   const { domain } = await params;
   if (!isAppDomain(domain)) notFound();
-  const [{ organiser, recentEvents, unknown }, origin] = await Promise.all([getOrganiser(domain), requestOrigin()]);
+  const { organiser, recentEvents, unknown } = await getOrganiser(domain);
   if (unknown) notFound();
   return pageMetadata({
     title: organiser.name,
     description: `Event photos from ${organiser.name}: browse recent events and find your photos.`,
     siteName: organiser.name,
     path: '/',
-    origin,
+    origin: siteOrigin(domain),
     image: shareImage(publicApiUrl(), recentEvents[0]?.photos[0], organiser.logo),
   });
 }
 
 async function TenantShell({ domain, children }: { domain: string; children: ReactNode }) {
-  const { organiser, unknown } = await getOrganiser(domain);
+  const { organiser, unknown, error, transient } = await getOrganiser(domain);
   if (unknown) notFound();
   return (
     <div className="site" style={themeVariables(organiser.themeColour) as CSSProperties} data-header={organiser.headerDesign}>
@@ -44,6 +53,7 @@ async function TenantShell({ domain, children }: { domain: string; children: Rea
       </main>
       <Footer organiser={organiser} providerUrl={providerUrl()} />
       <GoogleTagManager id={organiser.gtmId} />
+      {error && transient ? <UncachedFailure reason={error} /> : null}
     </div>
   );
 }

@@ -10,10 +10,11 @@ export interface EventCardProps {
   mode: CardMode;
   apiBase: string;
   headingLevel?: 2 | 3;
-  eager?: boolean;
+  /** Tiles of the cover that load at once (see Mosaic). */
+  eagerTiles?: number;
 }
 
-export function EventCard({ event, mode, apiBase, headingLevel = 2, eager = false }: EventCardProps) {
+export function EventCard({ event, mode, apiBase, headingLevel = 2, eagerTiles = 0 }: EventCardProps) {
   const { tiles, candidates } = pickMosaic(event.photos);
   const link = CARD_LINKS[mode];
   const titleId = `event-${event.id}-${mode}-title`;
@@ -22,7 +23,7 @@ export function EventCard({ event, mode, apiBase, headingLevel = 2, eager = fals
     <article className="event-card" data-event-id={event.id}>
       <div className="event-card-cover">
         {tiles.length > 0 ? (
-          <Mosaic eventId={event.id} apiBase={apiBase} tiles={tiles} candidates={candidates} eager={eager} />
+          <Mosaic eventId={event.id} apiBase={apiBase} tiles={tiles} candidates={candidates} eagerTiles={eagerTiles} />
         ) : (
           <div className="mosaic-empty" aria-hidden="true" />
         )}

@@ -10,8 +10,11 @@ export interface MosaicProps {
   apiBase: string;
   tiles: PhotoRef[];
   candidates: PhotoRef[];
-  /** Below the fold the tiles can wait. */
-  eager?: boolean;
+  /**
+   * How many tiles (from the first) load at once: only the first card's first row is likely above
+   * the fold; every other tile is lazy, so the page does not preload dozens of images.
+   */
+  eagerTiles?: number;
 }
 
 const TILE_SIZES = '(min-width: 1100px) 76px, (min-width: 700px) 10vw, 20vw';
@@ -27,7 +30,7 @@ function preload(src: string) {
  * The card's 5x4 cover (spec §2, §4): server-rendered tiles that swap one at a time, only while
  * the card is on screen and the visitor has not asked for reduced motion.
  */
-export function Mosaic({ eventId, apiBase, tiles: initialTiles, candidates: initialCandidates, eager = false }: MosaicProps) {
+export function Mosaic({ eventId, apiBase, tiles: initialTiles, candidates: initialCandidates, eagerTiles = 0 }: MosaicProps) {
   const [tiles, setTiles] = useState(initialTiles);
   const [fading, setFading] = useState<ReadonlySet<number>>(new Set());
   const root = useRef<HTMLDivElement>(null);
@@ -103,7 +106,7 @@ export function Mosaic({ eventId, apiBase, tiles: initialTiles, candidates: init
           width={160}
           height={160}
           alt=""
-          loading={eager ? 'eager' : 'lazy'}
+          loading={i < eagerTiles ? 'eager' : 'lazy'}
           decoding="async"
         />
       ))}

@@ -1,6 +1,13 @@
 'use client';
 
-import { MAX_ZIP_PHOTOS, type DownloadRequest, type FeatureFlags, type PhotoListItem, type RaceResult, type SelfieMatch } from '@eventsite/contract';
+import { MAX_ZIP_PHOTOS } from '@eventsite/contract/constants';
+import type {
+  DownloadRequest,
+  FeatureFlags,
+  PhotoListItem,
+  RaceResult,
+  SelfieMatch,
+} from '@eventsite/contract';
 import { useSearchParams } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { likelyLarge, type Progress } from '@/lib/gallery/download';

@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { generateMetadata } from '@/app/[domain]/events/[eventSlug]/photos/page';
+import { generateMetadata } from '@/app/[domain]/events/[eventSlug]/photos/search/page';
 import { U, envelope, eventConfigData, organiserData } from '@/test/fixtures';
 
-vi.mock('next/headers', () => ({ headers: async () => new Headers({ host: 'localhost:3000' }) }));
 
 let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(() => {
   vi.stubEnv('API_URL', 'http://api.test');
+  vi.stubEnv('PORT', '3000');
   fetchMock = vi.fn(async (url: string) => {
     const u = new URL(url);
     if (u.pathname.endsWith('/organiser/data')) return envelope(organiserData());

@@ -1,6 +1,7 @@
 'use client';
 
-import { PHOTO_WIDTHS, type PhotoListItem } from '@eventsite/contract';
+import { PHOTO_WIDTHS } from '@eventsite/contract/constants';
+import type { PhotoListItem } from '@eventsite/contract';
 import { memo, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type MouseEvent, type Ref } from 'react';
 import { layoutOptionsFor, layoutRows, rowOfPhoto, visibleRows, type RowsLayout } from '@/lib/gallery/layout';
 import { photoUrl } from '@/lib/photos';

@@ -1,6 +1,7 @@
 'use client';
 
-import { PHOTO_WIDTHS, type PhotoListItem } from '@eventsite/contract';
+import { PHOTO_WIDTHS } from '@eventsite/contract/constants';
+import type { PhotoListItem } from '@eventsite/contract';
 import { useMemo, useState } from 'react';
 import Lightbox, { useLightboxState, type Slide } from 'yet-another-react-lightbox';
 import Fullscreen from 'yet-another-react-lightbox/plugins/fullscreen';

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { ErrorState } from '@/components/common/States';
 import { TryAgainButton } from '@/components/common/TryAgainButton';
+import { UncachedFailure } from '@/components/common/UncachedFailure';
 import { EventGrid } from '@/components/events/EventGrid';
 import { HeroCarousel } from '@/components/events/HeroCarousel';
 import { getOrganiser, publicApiUrl } from '@/provider';
@@ -9,12 +10,13 @@ import { HOME_STRINGS } from './strings';
 
 /** Home (spec §2): the hero of the latest events, then every recent event; or why there are none. */
 export async function RecentEvents({ domain }: { domain: string }) {
-  const { recentEvents, error } = await getOrganiser(domain);
+  const { recentEvents, error, transient } = await getOrganiser(domain);
   const apiBase = publicApiUrl();
   if (error) {
     return (
       <section className="container page" aria-labelledby="recent-heading">
         <h1 id="recent-heading" className="page-title">{HOME_STRINGS.heading}</h1>
+        {transient ? <UncachedFailure reason={error} /> : null}
         <ErrorState title={HOME_STRINGS.errorTitle}>
           <TryAgainButton />
         </ErrorState>
@@ -43,7 +45,7 @@ export async function RecentEvents({ domain }: { domain: string }) {
             <p>{HOME_STRINGS.emptyText}</p>
           </div>
         ) : (
-          <EventGrid events={recentEvents} mode="photos" apiBase={apiBase} />
+          <EventGrid events={recentEvents} mode="photos" apiBase={apiBase} eagerTiles={0} />
         )}
       </section>
     </>

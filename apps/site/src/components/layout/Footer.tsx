@@ -1,4 +1,4 @@
-import { PROVIDER_NAME } from '@eventsite/contract';
+import { PROVIDER_NAME } from '@eventsite/contract/constants';
 import type { Organiser } from '@/provider';
 import { SocialIcon } from './SocialIcon';
 

@@ -1,4 +1,5 @@
 import { ErrorState } from '@/components/common/States';
+import { UncachedFailure } from '@/components/common/UncachedFailure';
 import { EventGrid } from '@/components/events/EventGrid';
 import { Pager } from '@/components/events/Pager';
 import type { CardMode } from '@/components/events/strings';
@@ -22,7 +23,7 @@ export async function EventsListPage({
   error: string;
   basePath: string;
 }) {
-  const { events, pagination, error } = await getEventsPage(domain, page);
+  const { events, pagination, error, transient } = await getEventsPage(domain, page);
   return (
     <section className="container page" aria-labelledby="list-heading">
       <div className="page-header">
@@ -30,7 +31,10 @@ export async function EventsListPage({
         {intro ? <p className="page-intro">{intro}</p> : null}
       </div>
       {error ? (
-        <ErrorState title={errorText} />
+        <>
+          {transient ? <UncachedFailure reason={error} /> : null}
+          <ErrorState title={errorText} />
+        </>
       ) : (
         <>
           <EventGrid events={events} mode={mode} apiBase={publicApiUrl()} />

@@ -1,4 +1,4 @@
-import { DEFAULT_THEME_COLOUR } from '@eventsite/contract';
+import { DEFAULT_THEME_COLOUR } from '@eventsite/contract/constants';
 import { expandHex, readableOn, textOn, themeColour } from '@/lib/colour';
 
 /**

@@ -1,4 +1,5 @@
-import { CERTIFICATE_FIELDS, certificateFieldKey, type CertificateFieldKey } from '@eventsite/contract';
+import { CERTIFICATE_FIELDS } from '@eventsite/contract/constants';
+import { certificateFieldKey, type CertificateFieldKey } from '@eventsite/contract';
 import { z } from 'zod';
 
 /**

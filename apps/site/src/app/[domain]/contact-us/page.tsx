@@ -1,29 +1,33 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { ErrorState } from '@/components/common/States';
+import { UncachedFailure } from '@/components/common/UncachedFailure';
 import { EnsureDomainParam } from '@/components/contact/EnsureDomainParam';
 import { CONTACT_IFRAME_HEIGHT, CONTACT_STRINGS } from '@/components/contact/strings';
-import { pageMetadata, requestOrigin, shareImage } from '@/lib/seo';
+import { pageMetadata, shareImage, siteOrigin } from '@/lib/seo';
 import { getContactForm, getOrganiser, publicApiUrl } from '@/provider';
 
 type Props = { params: Promise<{ domain: string }> };
 
+/** Spec §9: organiser data is revalidated every 30 s; the page is kept (per organiser) as long. */
+export const revalidate = 30;
+
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { domain } = await params;
-  const [{ organiser, recentEvents }, origin] = await Promise.all([getOrganiser(domain), requestOrigin()]);
+  const { organiser, recentEvents } = await getOrganiser(domain);
   return pageMetadata({
     title: CONTACT_STRINGS.title(organiser.name),
     description: `Get in touch with ${organiser.name}.`,
     siteName: organiser.name,
     path: '/contact-us',
-    origin,
+    origin: siteOrigin(domain),
     image: shareImage(publicApiUrl(), recentEvents[0]?.photos[0], organiser.logo),
   });
 }
 
 export default async function ContactPage({ params }: Props) {
   const { domain } = await params;
-  const { iframeSrc } = await getContactForm(domain);
+  const { iframeSrc, error, transient } = await getContactForm(domain);
   return (
     <section className="container page contact-page" aria-labelledby="contact-heading">
       <Suspense fallback={null}>
@@ -32,6 +36,7 @@ export default async function ContactPage({ params }: Props) {
       <div className="page-header">
         <h1 id="contact-heading" className="page-title">{CONTACT_STRINGS.heading}</h1>
       </div>
+      {error && transient ? <UncachedFailure reason={error} /> : null}
       {iframeSrc ? (
         <div className="contact-frame">
           <iframe

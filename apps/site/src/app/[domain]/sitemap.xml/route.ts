@@ -1,9 +1,12 @@
-import { MAX_PAGE_SIZE } from '@eventsite/contract';
+import { MAX_PAGE_SIZE } from '@eventsite/contract/constants';
 import { eventHref } from '@/components/events/strings';
 import { isAppDomain } from '@/lib/host';
 import { requestOrigin } from '@/lib/seo';
 import { sitemapXml, type SitemapEntry } from '@/lib/sitemap';
 import { getEventsPage, getOrganiser } from '@/provider';
+
+/** Built per request from the Host header (see requestOrigin), cached by visitors for 5 minutes. */
+export const dynamic = 'force-dynamic';
 
 /** Enough for any organiser's history while keeping one sitemap (50,000 URLs at most). */
 const MAX_PAGES = 20;

@@ -1,109 +1,21 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
-import { notFound } from 'next/navigation';
-import { Suspense } from 'react';
-import { ErrorState } from '@/components/common/States';
-import { BackToEvents, EventHeader } from '@/components/gallery/EventHeader';
-import { GalleryCta } from '@/components/gallery/GalleryCta';
-import { GalleryLoader } from '@/components/gallery/GalleryLoader';
-import { GALLERY_STRINGS } from '@/components/gallery/strings';
-import '@/components/gallery/gallery.css';
-import { eventHref } from '@/components/events/strings';
-import { deepLinkPhoto, galleryQuery, searchFromParams } from '@/lib/gallery/search';
-import { photoUrl } from '@/lib/photos';
-import { pageMetadata, requestOrigin, shareImage } from '@/lib/seo';
-import { belongsToOrganiser, findEventPhoto, getOrganiser, loadEvent, publicApiUrl, type EventLoad } from '@/provider';
+import { GalleryRoute, galleryMetadata } from './galleryRoute';
 
-type SearchParams = Record<string, string | string[] | undefined>;
-type Props = { params: Promise<{ domain: string; eventSlug: string }>; searchParams?: Promise<SearchParams> };
+type Props = { params: Promise<{ domain: string; eventSlug: string }> };
 
-/** The width of a shared photo's preview: large enough for a 1200x630 card. */
-const SHARE_WIDTH = 1280;
+/** Spec §9: organiser and event data are revalidated every 30 s; the page is kept as long. */
+export const revalidate = 30;
 
-export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
-  const { domain, eventSlug } = await params;
-  const query = (await searchParams) ?? {};
-  const [load, { organiser, recentEvents }, origin] = await Promise.all([loadEvent(eventSlug), getOrganiser(domain), requestOrigin()]);
-  const name = load.kind === 'ok' ? load.event.details.name : '';
-  const path = `/events/${encodeURIComponent(eventSlug)}/photos`;
-  const recent = load.kind === 'ok' ? recentEvents.find((e) => e.id === load.event.details.id) : undefined;
-  let image = shareImage(publicApiUrl(), recent?.photos[0], organiser.logo);
-  let description = name ? `Photos of ${name} by ${organiser.name}: find yours and download them.` : `Event photos by ${organiser.name}.`;
-  let shareUrl: string | undefined;
-
-  if (load.kind === 'ok') {
-    const flags = load.event.config.feature_flag;
-    const search = searchFromParams(query, flags);
-    const wanted = deepLinkPhoto(typeof query.photo === 'string' ? query.photo : null);
-    // A shared photo previews itself, when it is one of this event's.
-    const photo = wanted ? await findEventPhoto(load.event.details.id, wanted) : null;
-    if (photo) {
-      const width = Math.min(SHARE_WIDTH, photo.width);
-      image = { url: photoUrl(publicApiUrl(), photo.uuid, SHARE_WIDTH), width, height: Math.round((photo.height / photo.width) * width) };
-      description = `A photo of ${name || 'the event'} by ${organiser.name}. See it and find yours.`;
-      shareUrl = `${path}${galleryQuery(null, photo.uuid)}`;
-    } else if (search) {
-      description =
-        search.kind === 'bib'
-          ? `Photos of bib ${search.value} at ${name || 'the event'} by ${organiser.name}.`
-          : `Photos of “${search.value}” at ${name || 'the event'} by ${organiser.name}.`;
-      shareUrl = `${path}${galleryQuery(search)}`;
-    }
-  }
-  return pageMetadata({ title: GALLERY_STRINGS.title(name), description, siteName: organiser.name, path, origin, image, shareUrl });
+/** No event is prerendered at build time: each is rendered on its first visit, then kept. */
+export function generateStaticParams(): { eventSlug: string }[] {
+  return [];
 }
 
-function failure(load: Exclude<EventLoad, { kind: 'ok' }>): string {
-  if (load.kind === 'no-id') return GALLERY_STRINGS.noId;
-  if (load.kind === 'mapping-failed') return GALLERY_STRINGS.mappingFailed;
-  return GALLERY_STRINGS.loadFailed;
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  return galleryMetadata(await params, {});
 }
 
-export default async function GalleryPage({ params, searchParams }: Props) {
-  const { domain, eventSlug } = await params;
-  const query = (await searchParams) ?? {};
-  const [load, organiser] = await Promise.all([loadEvent(eventSlug), getOrganiser(domain)]);
-  if (load.kind !== 'ok') {
-    return (
-      <div className="container page">
-        <BackToEvents />
-        <ErrorState title={failure(load)} heading="h1" />
-      </div>
-    );
-  }
-  const { event } = load;
-  if (!belongsToOrganiser(event, organiser)) notFound();
-  const config = event.config;
-  const flags = config.feature_flag;
-  const privateUntilSearch = !flags.show_all_images && searchFromParams(query, flags) === null;
-  const cta = (place: 'top' | 'bottom') => (
-    <Suspense fallback={null}>
-      <GalleryCta enabled={flags.cta_enabled} config={config.cta_config} place={place} bibSearch={flags.bib_search} />
-    </Suspense>
-  );
-  return (
-    <div className="container page gallery-page">
-      <BackToEvents />
-      <EventHeader
-        event={event}
-        showCount={flags.show_total_photos_count}
-        actions={
-          <Link href={eventHref(eventSlug, 'promo')} className="button button-outline" prefetch={false}>
-            Create Promo
-          </Link>
-        }
-      />
-      {cta('top')}
-      <GalleryLoader
-        eventId={event.details.id}
-        eventSlug={eventSlug}
-        eventName={event.details.name}
-        apiBase={publicApiUrl()}
-        flags={flags}
-        bibPlaceholder={config.bib_config.placeholder_text}
-        privateUntilSearch={privateUntilSearch}
-      />
-      {cta('bottom')}
-    </div>
-  );
+/** The gallery without a query string: prerendered per organiser and event (ISR). */
+export default async function GalleryPage({ params }: Props) {
+  return GalleryRoute({ ...(await params), query: {} });
 }

@@ -2,18 +2,27 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { ErrorState } from '@/components/common/States';
+import { UncachedFailure } from '@/components/common/UncachedFailure';
 import { BackToEvents, EventHeader } from '@/components/gallery/EventHeader';
 import { PROMO_EDITOR_STRINGS } from '@/components/gallery/strings';
 import { eventHref } from '@/components/events/strings';
 import { PromoEditorLoader } from '@/components/promo/PromoEditorLoader';
-import { pageMetadata, requestOrigin, shareImage } from '@/lib/seo';
+import { pageMetadata, shareImage, siteOrigin } from '@/lib/seo';
 import { belongsToOrganiser, getOrganiser, loadEvent, publicApiUrl } from '@/provider';
 
 type Props = { params: Promise<{ domain: string; eventSlug: string }> };
 
+/** Spec §9: organiser and event data are revalidated every 30 s; the page is kept as long. */
+export const revalidate = 30;
+
+/** No event is prerendered at build time: each is rendered on its first visit, then kept. */
+export function generateStaticParams(): { eventSlug: string }[] {
+  return [];
+}
+
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { domain, eventSlug } = await params;
-  const [load, { organiser, recentEvents }, origin] = await Promise.all([loadEvent(eventSlug), getOrganiser(domain), requestOrigin()]);
+  const [load, { organiser, recentEvents }] = await Promise.all([loadEvent(eventSlug), getOrganiser(domain)]);
   const name = load.kind === 'ok' ? load.event.details.name : '';
   const recent = load.kind === 'ok' ? recentEvents.find((e) => e.id === load.event.details.id) : undefined;
   return pageMetadata({
@@ -23,7 +32,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
       : `Design promotional materials and certificates with ${organiser.name}.`,
     siteName: organiser.name,
     path: `/events/${encodeURIComponent(eventSlug)}/promo`,
-    origin,
+    origin: siteOrigin(domain),
     image: shareImage(publicApiUrl(), recent?.photos[0], organiser.logo),
   });
 }
@@ -36,6 +45,7 @@ export default async function PromoEditorPage({ params }: Props) {
     return (
       <div className="container page">
         <BackToEvents />
+        {load.kind === 'fetch-failed' && load.transient ? <UncachedFailure reason={load.message} /> : null}
         <ErrorState title={load.kind === 'no-id' ? PROMO_EDITOR_STRINGS.noSlug : PROMO_EDITOR_STRINGS.loadFailed} heading="h1" />
       </div>
     );

@@ -1,0 +1,113 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { Suspense } from 'react';
+import { ErrorState } from '@/components/common/States';
+import { UncachedFailure } from '@/components/common/UncachedFailure';
+import { BackToEvents, EventHeader } from '@/components/gallery/EventHeader';
+import { GalleryCta } from '@/components/gallery/GalleryCta';
+import { GalleryLoader } from '@/components/gallery/GalleryLoader';
+import { GALLERY_STRINGS } from '@/components/gallery/strings';
+import '@/components/gallery/gallery.css';
+import { eventHref } from '@/components/events/strings';
+import { deepLinkPhoto, galleryQuery, searchFromParams } from '@/lib/gallery/search';
+import { photoUrl } from '@/lib/photos';
+import { pageMetadata, shareImage, siteOrigin } from '@/lib/seo';
+import { belongsToOrganiser, findEventPhoto, getOrganiser, loadEvent, publicApiUrl, type EventLoad } from '@/provider';
+
+/**
+ * The gallery (spec §2). Without a query string it is prerendered and kept per organiser (ISR);
+ * the proxy sends a gallery URL with a query (`?bib=`, `?name=`, `?photo=`) to `photos/search`,
+ * rendered per request, because its metadata (a shared photo's preview) depends on the query.
+ */
+export type SearchParams = Record<string, string | string[] | undefined>;
+export type GalleryParams = { domain: string; eventSlug: string };
+
+/** The width of a shared photo's preview: large enough for a 1200x630 card. */
+const SHARE_WIDTH = 1280;
+
+export async function galleryMetadata({ domain, eventSlug }: GalleryParams, query: SearchParams): Promise<Metadata> {
+  const origin = siteOrigin(domain);
+  const [load, { organiser, recentEvents }] = await Promise.all([loadEvent(eventSlug), getOrganiser(domain)]);
+  const name = load.kind === 'ok' ? load.event.details.name : '';
+  const path = `/events/${encodeURIComponent(eventSlug)}/photos`;
+  const recent = load.kind === 'ok' ? recentEvents.find((e) => e.id === load.event.details.id) : undefined;
+  let image = shareImage(publicApiUrl(), recent?.photos[0], organiser.logo);
+  let description = name ? `Photos of ${name} by ${organiser.name}: find yours and download them.` : `Event photos by ${organiser.name}.`;
+  let shareUrl: string | undefined;
+
+  if (load.kind === 'ok') {
+    const flags = load.event.config.feature_flag;
+    const search = searchFromParams(query, flags);
+    const wanted = deepLinkPhoto(typeof query.photo === 'string' ? query.photo : null);
+    // A shared photo previews itself, when it is one of this event's.
+    const photo = wanted ? await findEventPhoto(load.event.details.id, wanted) : null;
+    if (photo) {
+      const width = Math.min(SHARE_WIDTH, photo.width);
+      image = { url: photoUrl(publicApiUrl(), photo.uuid, SHARE_WIDTH), width, height: Math.round((photo.height / photo.width) * width) };
+      description = `A photo of ${name || 'the event'} by ${organiser.name}. See it and find yours.`;
+      shareUrl = `${path}${galleryQuery(null, photo.uuid)}`;
+    } else if (search) {
+      description =
+        search.kind === 'bib'
+          ? `Photos of bib ${search.value} at ${name || 'the event'} by ${organiser.name}.`
+          : `Photos of “${search.value}” at ${name || 'the event'} by ${organiser.name}.`;
+      shareUrl = `${path}${galleryQuery(search)}`;
+    }
+  }
+  return pageMetadata({ title: GALLERY_STRINGS.title(name), description, siteName: organiser.name, path, origin, image, shareUrl });
+}
+
+function failure(load: Exclude<EventLoad, { kind: 'ok' }>): string {
+  if (load.kind === 'no-id') return GALLERY_STRINGS.noId;
+  if (load.kind === 'mapping-failed') return GALLERY_STRINGS.mappingFailed;
+  return GALLERY_STRINGS.loadFailed;
+}
+
+export async function GalleryRoute({ domain, eventSlug, query }: GalleryParams & { query: SearchParams }) {
+  const [load, organiser] = await Promise.all([loadEvent(eventSlug), getOrganiser(domain)]);
+  if (load.kind !== 'ok') {
+    return (
+      <div className="container page">
+        <BackToEvents />
+        {load.kind === 'fetch-failed' && load.transient ? <UncachedFailure reason={load.message} /> : null}
+        <ErrorState title={failure(load)} heading="h1" />
+      </div>
+    );
+  }
+  const { event } = load;
+  if (!belongsToOrganiser(event, organiser)) notFound();
+  const config = event.config;
+  const flags = config.feature_flag;
+  const privateUntilSearch = !flags.show_all_images && searchFromParams(query, flags) === null;
+  const cta = (place: 'top' | 'bottom') => (
+    <Suspense fallback={null}>
+      <GalleryCta enabled={flags.cta_enabled} config={config.cta_config} place={place} bibSearch={flags.bib_search} />
+    </Suspense>
+  );
+  return (
+    <div className="container page gallery-page">
+      <BackToEvents />
+      <EventHeader
+        event={event}
+        showCount={flags.show_total_photos_count}
+        actions={
+          <Link href={eventHref(eventSlug, 'promo')} className="button button-outline" prefetch={false}>
+            Create Promo
+          </Link>
+        }
+      />
+      {cta('top')}
+      <GalleryLoader
+        eventId={event.details.id}
+        eventSlug={eventSlug}
+        eventName={event.details.name}
+        apiBase={publicApiUrl()}
+        flags={flags}
+        bibPlaceholder={config.bib_config.placeholder_text}
+        privateUntilSearch={privateUntilSearch}
+      />
+      {cta('bottom')}
+    </div>
+  );
+}

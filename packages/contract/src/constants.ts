@@ -1,0 +1,113 @@
+/**
+ * Every constant of the contract, without zod: client code imports these from
+ * `@eventsite/contract/constants` so that no schema is built (or shipped) in the browser.
+ * The index re-exports them with the schemas.
+ */
+
+// envelope
+/** Every envelope call answers `{ status, message, code, data }` (spec §3, §7). */
+export const ENVELOPE_SUCCESS = 'success';
+export const ENVELOPE_ERROR = 'error';
+
+// primitives
+/** #RGB or #RRGGBB. Anything else is refused on input and replaced by a default on display. */
+export const HEX_COLOUR = /^#(?:[0-9a-fA-F]{3}){1,2}$/;
+export function isHttpUrl(value: unknown): value is string {
+  if (typeof value !== 'string' || value.trim() === '') return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+/**
+ * A host name as organisers' domains are stored: lowercase labels of letters, digits and
+ * hyphens, separated by dots. `localhost` and `trail.localhost` are valid.
+ */
+export const DOMAIN_PATTERN =
+  /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+/** Positive database ids: up to 2^31-1 so that they fit a PostgreSQL integer. */
+export const MAX_ID = 2_147_483_647;
+
+// organiser
+/** Spec §9: the theme colour when the organiser has none. */
+export const DEFAULT_THEME_COLOUR = '#2E6F40';
+/** Spec §8: the theme colour the site falls back to when the home data call fails. */
+export const FALLBACK_THEME_COLOUR = '#FF5733';
+/** The provider: shown in 'Powered by' and as the organiser name of last resort (spec §8). */
+export const PROVIDER_NAME = 'eventsite';
+export const SOCIAL_PLATFORMS = [
+  'facebook',
+  'instagram',
+  'youtube',
+  'twitter',
+  'linkedin',
+  'x',
+  'whatsapp',
+] as const;
+
+// event
+/** Spec §9: page size of the events and promo lists; the fetch default is 10. */
+export const EVENTS_PAGE_SIZE = 12;
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 100;
+/** How many photo references an event summary carries: the mosaic shows 20 and swaps in others. */
+export const SUMMARY_PHOTO_COUNT = 40;
+/**
+ * How bibs on a photo become searchable:
+ * - `ocr`: numbers read from the photo at ingest, at or above the confidence threshold;
+ * - `manual`: tags an operator set on a photo (they always win over OCR);
+ * - `results`: OCR readings are kept only when the bib is in the event's race results.
+ */
+export const BIB_STRATEGIES = ['ocr', 'manual', 'results'] as const;
+
+// photo
+/**
+ * The widths `GET /events/photos/{uuid}?w=` serves. A fixed set, so that every variant can be
+ * cached for a year and the site's srcset and the API agree.
+ */
+export const PHOTO_WIDTHS = [160, 320, 480, 640, 960, 1280, 1600, 2048] as const;
+export type PhotoWidth = (typeof PHOTO_WIDTHS)[number];
+/** Photos per page of `GET /api/v1/client/events/{eventId}/photos`: default and most. */
+export const DEFAULT_PHOTO_PAGE_SIZE = 60;
+export const MAX_PHOTO_PAGE_SIZE = 200;
+/** Largest original accepted at ingest, in pixels (width x height). */
+export const MAX_PHOTO_PIXELS = 100_000_000;
+
+// queries
+/** Largest page number accepted: past it a caller is told, not given a silent empty page. */
+export const MAX_PAGE = 100_000;
+
+// downloads
+/** Most photos one zip may hold; `all` is bounded by the event's own size. */
+export const MAX_ZIP_PHOTOS = 5_000;
+
+// results
+/** Bibs as searched: letters and digits, as printed on the bib (`1234`, `A17`). */
+export const BIB_PATTERN = /^[A-Za-z0-9]{1,10}$/;
+
+// admin
+export const JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
+/** Largest results file accepted. */
+export const MAX_RESULTS_FILE_BYTES = 20 * 1024 * 1024;
+
+// certificate
+/** The result fields a certificate can print. */
+export const CERTIFICATE_FIELDS = [
+  'name',
+  'bib',
+  'net_time',
+  'gun_time',
+  'overall_rank',
+  'category_rank',
+  'category',
+  'event_name',
+  'event_date',
+] as const;
+
+// selfie
+/** Length of a face descriptor (`faceres` of @vladmandic/human). */
+export const FACE_EMBEDDING_LENGTH = 1024;
+/** Photos a selfie search answers with at most, best first. */
+export const MAX_SELFIE_MATCHES = 200;
