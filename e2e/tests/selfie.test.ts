@@ -219,6 +219,9 @@ describe('selfie search', () => {
     await page.getByText(/^\d+ photos? of you$/).waitFor({ timeout: 60_000 });
     await page.waitForLoadState('networkidle');
     await shot(page, 'selfie-phone-2-results.png');
+    // A selfie search has no field to clear: its Clear button stays on a phone and ends it.
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await page.getByText(/^\d+ photos? of you$/).waitFor({ state: 'detached' });
     await page.context().close();
   });
 });

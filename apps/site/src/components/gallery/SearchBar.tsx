@@ -142,7 +142,11 @@ export function SearchBar({
           </>
         )}
         {(current || (kind === 'selfie' && selfieActive)) && onClear ? (
-          <button type="button" className="button button-outline search-clear" onClick={onClear}>
+          <button
+            type="button"
+            className={`button button-outline search-clear${kind === 'selfie' ? ' search-clear-selfie' : ''}`}
+            onClick={onClear}
+          >
             Clear
           </button>
         ) : null}
