@@ -110,7 +110,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     services.jobs.worker = worker;
     app.addHook('onReady', async () => worker.start());
   }
+  // Selfie search indexes load in the background once the app is ready (listen does not wait):
+  // an event's first visitor does not wait for minutes.
+  app.addHook('onReady', async () => {
+    void services.faces.preload((eventId, error) =>
+      app.log.warn(
+        { eventId },
+        `the faces of event ${eventId} could not be loaded: ${(error as Error)?.message ?? String(error)}`,
+      ),
+    );
+  });
   app.addHook('onClose', async () => {
+    await services.faces.stop();
     await worker?.stop();
     // Then the recognition engines' thread (bib OCR, faces), once the photo in it is done.
     await closeEngineWorker();

@@ -47,3 +47,26 @@ export function isUnitEmbedding(
   }
   return Math.abs(Math.sqrt(sum) - 1) <= tolerance;
 }
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+/** An embedding as stored in `photo_faces.embedding_f32`: Float32 little-endian, 4 bytes a value. */
+export function embeddingToBytes(values: ArrayLike<number>): Buffer {
+  const bytes = Buffer.alloc(values.length * 4);
+  for (let i = 0; i < values.length; i++) bytes.writeFloatLE(values[i]!, i * 4);
+  return bytes;
+}
+
+/** The values of a stored Float32 little-endian embedding (a copy); rejects a length that is not a whole number of values. */
+export function embeddingFromBytes(bytes: Uint8Array): Float32Array {
+  if (bytes.byteLength % 4 !== 0)
+    throw new RangeError(`a stored embedding has ${bytes.byteLength} bytes, not a multiple of 4`);
+  const out = new Float32Array(bytes.byteLength / 4);
+  if (LITTLE_ENDIAN) {
+    new Uint8Array(out.buffer).set(bytes);
+    return out;
+  }
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let i = 0; i < out.length; i++) out[i] = view.getFloat32(i * 4, true);
+  return out;
+}

@@ -1,8 +1,23 @@
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../adapters/db/index.js';
-import { photoFaces, photos } from '../adapters/db/schema.js';
+import { events, photoFaces, photos } from '../adapters/db/schema.js';
+import { embeddingFromBytes, embeddingToBytes } from '../faces/vectors.js';
 
-export type PhotoFaceRow = typeof photoFaces.$inferSelect;
+type StoredFaceRow = typeof photoFaces.$inferSelect;
+
+/** A face as read back: the embedding from whichever column holds it. */
+export type PhotoFaceRow = Omit<StoredFaceRow, 'embedding' | 'embeddingF32'> & {
+  embedding: number[];
+};
+
+/** One face for the in-memory index. */
+export interface IndexedFace {
+  id: number;
+  photoUuid: string;
+  embedding: Float32Array;
+  /** Read from the old `real[]` column: `compact` converts it. */
+  legacy: boolean;
+}
 
 export interface NewFace {
   box: { x: number; y: number; width: number; height: number };
@@ -33,7 +48,7 @@ export class FaceRepository {
             boxW: Math.round(f.box.width),
             boxH: Math.round(f.box.height),
             score: f.score,
-            embedding: Array.from(f.embedding),
+            embeddingF32: embeddingToBytes(f.embedding),
           })),
         )
         .returning({ id: photoFaces.id });
@@ -42,15 +57,14 @@ export class FaceRepository {
   }
 
   /** Every face of the event, in batches (the id order), for the in-memory index. */
-  async *forEvent(
-    eventId: number,
-  ): AsyncGenerator<Array<{ id: number; photoUuid: string; embedding: number[] }>> {
+  async *forEvent(eventId: number): AsyncGenerator<IndexedFace[]> {
     let after = 0;
     for (;;) {
       const rows = await this.db
         .select({
           id: photoFaces.id,
           photoUuid: photoFaces.photoUuid,
+          embeddingF32: photoFaces.embeddingF32,
           embedding: photoFaces.embedding,
         })
         .from(photoFaces)
@@ -58,18 +72,58 @@ export class FaceRepository {
         .orderBy(asc(photoFaces.id))
         .limit(LOAD_BATCH);
       if (rows.length === 0) return;
-      yield rows;
+      yield rows.map((row) => ({
+        id: row.id,
+        photoUuid: row.photoUuid,
+        embedding: embeddingOf(row),
+        legacy: row.embeddingF32 === null,
+      }));
       after = rows[rows.length - 1]!.id;
       if (rows.length < LOAD_BATCH) return;
     }
   }
 
+  /**
+   * Rewrites faces read from the old `real[]` column as Float32 bytes (the same values: `real`
+   * is a Float32), clearing the old column. A row changed meanwhile (the photo's faces replaced)
+   * is left alone.
+   */
+  async compact(faces: Array<{ id: number; embedding: ArrayLike<number> }>): Promise<number> {
+    if (faces.length === 0) return 0;
+    return this.db.transaction(async (tx) => {
+      let changed = 0;
+      for (const face of faces) {
+        const rows = await tx
+          .update(photoFaces)
+          .set({ embeddingF32: embeddingToBytes(face.embedding), embedding: null })
+          .where(and(eq(photoFaces.id, face.id), isNull(photoFaces.embeddingF32)))
+          .returning({ id: photoFaces.id });
+        changed += rows.length;
+      }
+      return changed;
+    });
+  }
+
+  /** Events whose faces should be in memory when the API starts: published, selfie search on, with faces. */
+  async eventsToPreload(): Promise<number[]> {
+    const rows = await this.db
+      .selectDistinct({ id: photoFaces.eventId })
+      .from(photoFaces)
+      .innerJoin(events, eq(events.id, photoFaces.eventId))
+      .where(eq(events.published, true));
+    return rows.map((r) => r.id);
+  }
+
   async ofPhoto(photoUuid: string): Promise<PhotoFaceRow[]> {
-    return this.db
+    const rows = await this.db
       .select()
       .from(photoFaces)
       .where(eq(photoFaces.photoUuid, photoUuid))
       .orderBy(asc(photoFaces.id));
+    return rows.map(({ embeddingF32, embedding, ...rest }) => ({
+      ...rest,
+      embedding: Array.from(embeddingOf({ embeddingF32, embedding })),
+    }));
   }
 
   async countForEvent(eventId: number): Promise<number> {
@@ -103,4 +157,14 @@ export class FaceRepository {
       .from(photos)
       .where(and(eq(photos.eventId, eventId), inArray(photos.uuid, uuids)));
   }
+}
+
+/** The embedding of a row, from the Float32 bytes or (rows written before them) the `real[]` column. */
+function embeddingOf(row: {
+  embeddingF32: Uint8Array | null;
+  embedding: number[] | null;
+}): Float32Array {
+  if (row.embeddingF32) return embeddingFromBytes(row.embeddingF32);
+  if (row.embedding) return Float32Array.from(row.embedding);
+  throw new Error('a face row has no embedding');
 }

@@ -76,11 +76,13 @@ const FACES_PER_SEARCH = MAX_SELFIE_MATCHES * 4;
 
 /**
  * Faces on photos: the `faces` job (detect and describe, store), the per-event in-memory index
- * (loaded from the database on the first search), selfie search, deleting an event's face data.
+ * (loaded when the API starts, or else on the event's first search; kept up to date by the job), selfie search, deleting an event's face data.
  * Visitors' embeddings are used for one search and never stored or logged.
  */
 export class FaceService {
   private readonly indexes = new Map<number, Promise<FaceIndex>>();
+  #preloading: Promise<void> | undefined;
+  #stopped = false;
   /** Set by the composition (the bib service finds the photos of a bib). */
   bibPhotos: BibPhotoSource | undefined;
 
@@ -114,9 +116,10 @@ export class FaceService {
     if (!bytes) return { skipped: 'the original is gone' };
     const found = await this.detector.detectFaces(bytes);
     const ids = await this.faces.replace(eventId, uuid, found);
-    const loaded = this.indexes.get(eventId);
-    if (loaded) {
-      const index = await loaded;
+    // A loaded index takes the new faces; one still loading may have read the old ones: the
+    // same once it is done. One that failed to load is loaded again on the next search.
+    const index = await this.indexes.get(eventId)?.catch(() => undefined);
+    if (index) {
       index.removePhoto(uuid);
       ids.forEach((id, i) => index.add(id, uuid, found[i]!.embedding));
     }
@@ -280,8 +283,8 @@ export class FaceService {
 
   /** A deleted photo's faces leave the index (the rows go with the photo's row). */
   async forgetPhoto(eventId: number, uuid: string): Promise<void> {
-    const loaded = this.indexes.get(eventId);
-    if (loaded) (await loaded).removePhoto(uuid);
+    const index = await this.indexes.get(eventId)?.catch(() => undefined);
+    index?.removePhoto(uuid);
   }
 
   /** The event's selfie settings; 403 when selfie search is off. */
@@ -295,20 +298,64 @@ export class FaceService {
     return config.selfie_config;
   }
 
+  /**
+   * Loads the index of every published event with selfie search on, one event after another, in
+   * the background when the API starts: a visitor's first search then finds it in memory (or
+   * waits for the load already under way, never starts a second one). Failures are reported to
+   * `onError` and leave the event to load on its first search.
+   */
+  preload(onError: (eventId: number, error: unknown) => void = () => {}): Promise<void> {
+    this.#preloading ??= (async () => {
+      let ids: number[];
+      try {
+        ids = await this.faces.eventsToPreload();
+      } catch (error) {
+        onError(0, error);
+        return;
+      }
+      for (const eventId of ids) {
+        if (this.#stopped) return;
+        try {
+          const event = await this.eventRows.findById(eventId);
+          if (!event?.published || !photosConfigOf(event).feature_flag.selfie_search) continue;
+          await this.index(eventId);
+        } catch (error) {
+          if (!this.#stopped) onError(eventId, error);
+        }
+      }
+    })();
+    return this.#preloading;
+  }
+
+  /** Stops loading indexes (the database is closing); resolves when no load is reading it. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    await Promise.allSettled([this.#preloading, ...this.indexes.values()]);
+  }
+
   private index(eventId: number): Promise<FaceIndex> {
     let index = this.indexes.get(eventId);
     if (!index) {
       index = this.load(eventId);
       this.indexes.set(eventId, index);
-      void index.catch(() => this.indexes.delete(eventId));
+      void index.catch(() => {
+        if (this.indexes.get(eventId) === index) this.indexes.delete(eventId);
+      });
     }
     return index;
   }
 
+  /**
+   * Reads the event's faces into a new index. Rows written before `embedding_f32` existed are
+   * converted as they are read (each batch once), so the next load reads bytes only.
+   */
   private async load(eventId: number): Promise<FaceIndex> {
     const index = new FaceIndex();
-    for await (const batch of this.faces.forEvent(eventId))
+    for await (const batch of this.faces.forEvent(eventId)) {
+      if (this.#stopped) throw new Error('the face service is stopping');
       for (const row of batch) index.add(row.id, row.photoUuid, row.embedding);
+      await this.faces.compact(batch.filter((row) => row.legacy));
+    }
     return index;
   }
 }

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
+  customType,
   date,
   doublePrecision,
   index,
@@ -16,6 +18,13 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { EventPhotosConfigPatch, SocialMediaLink } from '@eventsite/contract';
+
+/** Raw bytes (PGlite answers a Uint8Array, node-postgres a Buffer: both are Uint8Arrays). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (value) =>
+    Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -251,12 +260,22 @@ export const photoFaces = pgTable(
     boxW: integer('box_w').notNull(),
     boxH: integer('box_h').notNull(),
     score: doublePrecision('score').notNull(),
-    embedding: real('embedding').array().notNull(),
+    /**
+     * The face descriptor as Float32 little-endian (4 bytes a value), written by the `faces` job.
+     * Rows written before it have only `embedding`; loading the index converts them.
+     */
+    embeddingF32: bytea('embedding_f32'),
+    /** The descriptor of rows written before `embedding_f32` (null once converted). */
+    embedding: real('embedding').array(),
     createdAt: createdAt(),
   },
   (t) => [
     index('photo_faces_event_idx').on(t.eventId),
     index('photo_faces_photo_idx').on(t.photoUuid),
+    check(
+      'photo_faces_embedding_present',
+      sql`${t.embeddingF32} is not null or ${t.embedding} is not null`,
+    ),
   ],
 );
 
