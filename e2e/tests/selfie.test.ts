@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { cosineSimilarity } from '@eventsite/contract/face-recipe';
 import type { Browser, Page, Request } from 'playwright-core';
 import { launchBrowser, VIEWPORTS } from '../support/browser.js';
 import { repoRoot } from '../support/processes.js';
@@ -50,18 +51,6 @@ async function admin<T>(method: string, pathname: string, body?: unknown): Promi
   const json = (await res.json()) as { data: T; message: string };
   assert.ok(res.ok, `${method} ${pathname}: ${res.status} ${json.message}`);
   return json.data;
-}
-
-function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i]! * b[i]!;
-    na += a[i]! * a[i]!;
-    nb += b[i]! * b[i]!;
-  }
-  return dot / Math.sqrt(na * nb);
 }
 
 before(async () => {
@@ -179,7 +168,7 @@ describe('selfie search', () => {
     assert.equal(answer.data.photos[0]?.tier, 'match');
 
     // The browser's descriptor is the API engine's, up to resampling.
-    const similarity = cosine(body.embedding!, apiDescriptor);
+    const similarity = cosineSimilarity(body.embedding!, apiDescriptor);
     console.log(
       `browser vs API descriptor of the portrait: cosine ${similarity.toFixed(4)}; answer ${answer.data.photos.map((p) => `${p.tier} ${p.similarity.toFixed(3)}`).join(', ')}; model load + describe + search ${took} ms`,
     );

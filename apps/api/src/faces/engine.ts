@@ -6,6 +6,14 @@
  * over overlapping tiles; then each distinct face is described from a crop around it, so every
  * face (large, or 40 px in a crowd) reaches the descriptor at a similar size.
  */
+import {
+  FACE_WORKING_SIDE,
+  MIN_FACE_SCORE,
+  MIN_FACE_SIZE,
+  clipBox,
+  cropAround,
+  faceAtCentre,
+} from '@eventsite/contract/face-recipe';
 import sharp from 'sharp';
 import { isMainThread } from 'node:worker_threads';
 import { UnreadableImageError } from '../bibs/unreadable-image.js';
@@ -20,7 +28,7 @@ import {
   type Tile,
   type TileOptions,
 } from './tiles.js';
-import { EMBEDDING_LENGTH, normalise } from './vectors.js';
+import { normalise } from './vectors.js';
 
 export { UnreadableImageError };
 
@@ -57,13 +65,8 @@ export interface FaceEngineOptions {
   maxFaces?: number;
 }
 
-export const DEFAULT_WORKING_SIDE = 2048;
+export const DEFAULT_WORKING_SIDE = FACE_WORKING_SIDE;
 const MAX_INPUT_PIXELS = 100_000_000;
-/** A face is described from a square crop this many times its box, so the detector sees it whole. */
-const CROP_FACTOR = 2.4;
-/** Crops are scaled to this side (up or down) before description. */
-const CROP_SIDE = 288;
-
 interface Raw {
   data: Buffer;
   width: number;
@@ -118,8 +121,8 @@ class HumanFaceEngine implements FaceEngine {
     return this.#queue.run(async () => {
       const { raw, scale } = await decode(image, this.#options.workingSide ?? DEFAULT_WORKING_SIDE);
       const human = await this.#load();
-      const minSize = (options.minFaceSize ?? 20) / scale;
-      const minScore = options.minScore ?? 0.5;
+      const minSize = (options.minFaceSize ?? MIN_FACE_SIZE) / scale;
+      const minScore = options.minScore ?? MIN_FACE_SCORE;
 
       const maxFaces = this.#options.maxFaces ?? 40;
       const found = await locate(human, raw, maxFaces);
@@ -230,7 +233,7 @@ async function locate(
     const result = await human.detect(input, detectOnly(maxFaces));
     if (result.error) throw new Error(`face detection failed: ${result.error}`);
     return result.face.map((f) => ({
-      box: clip(
+      box: clipBox(
         { x: f.box[0] + region.x, y: f.box[1] + region.y, width: f.box[2], height: f.box[3] },
         raw,
       ),
@@ -247,17 +250,9 @@ async function describe(
   raw: Raw,
   box: FaceBox,
 ): Promise<{ box: FaceBox; score: number; embedding: Float32Array } | null> {
-  const side = Math.round(Math.max(box.width, box.height) * CROP_FACTOR);
-  const cx = box.x + box.width / 2;
-  const cy = box.y + box.height / 2;
-  const crop = clip(
-    { x: Math.round(cx - side / 2), y: Math.round(cy - side / 2), width: side, height: side },
-    raw,
-  );
-  if (crop.width < 8 || crop.height < 8) return null;
-  const target = CROP_SIDE / Math.max(crop.width, crop.height);
-  const width = Math.max(1, Math.round(crop.width * target));
-  const height = Math.max(1, Math.round(crop.height * target));
+  const plan = cropAround(box, raw);
+  if (!plan) return null;
+  const { crop, width, height, scale: target } = plan;
   const { data } = await sharp(raw.data, {
     raw: { width: raw.width, height: raw.height, channels: 3 },
   })
@@ -269,26 +264,17 @@ async function describe(
   try {
     const result = await human.detect(input, DESCRIBE);
     if (result.error) throw new Error(`face description failed: ${result.error}`);
-    // The crop's own face is the one nearest its centre (a neighbour's face may show at an edge).
-    let best: { face: (typeof result.face)[number]; distance: number } | undefined;
-    for (const face of result.face) {
-      if (face.embedding?.length !== EMBEDDING_LENGTH) continue;
-      const fx = face.box[0] + face.box[2] / 2 - width / 2;
-      const fy = face.box[1] + face.box[3] / 2 - height / 2;
-      const distance = Math.hypot(fx, fy);
-      if (distance < Math.max(width, height) / 4 && (!best || distance < best.distance))
-        best = { face, distance };
-    }
+    const best = faceAtCentre(result.face, width, height);
     if (!best) return null;
     let embedding: Float32Array;
     try {
-      embedding = normalise(best.face.embedding!);
+      embedding = normalise(best.embedding!);
     } catch {
       return null;
     }
-    const [bx, by, bw, bh] = best.face.box;
+    const [bx, by, bw, bh] = best.box;
     return {
-      box: clip(
+      box: clipBox(
         {
           x: crop.x + bx / target,
           y: crop.y + by / target,
@@ -297,23 +283,12 @@ async function describe(
         },
         raw,
       ),
-      score: best.face.score,
+      score: best.score,
       embedding,
     };
   } finally {
     input.dispose();
   }
-}
-
-function clip(box: FaceBox, raw: { width: number; height: number }): FaceBox {
-  const x = Math.max(0, Math.min(raw.width, box.x));
-  const y = Math.max(0, Math.min(raw.height, box.y));
-  return {
-    x,
-    y,
-    width: Math.max(0, Math.min(raw.width, box.x + box.width) - x),
-    height: Math.max(0, Math.min(raw.height, box.y + box.height) - y),
-  };
 }
 
 function scaleBox(box: FaceBox, scale: number, raw: Raw): FaceBox {

@@ -7,6 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { humanFaceConfig } from '@eventsite/contract/face-recipe';
 
 const require = createRequire(import.meta.url);
 
@@ -100,37 +101,13 @@ function installFileRouter(): void {
   });
 }
 
-/**
- * Face detection (BlazeFace), mesh (for alignment) and description (`faceres`: age, gender and
- * the 1024-d descriptor); everything else off.
- */
+/** Human's configuration: the face recipe's (the browser uses the same), with local files. */
 export function humanConfig(paths: HumanPaths, maxFaces: number): Record<string, unknown> {
-  return {
-    backend: 'wasm',
+  return humanFaceConfig({
     wasmPath: paths.wasm,
     modelBasePath: 'file://' + paths.models.split(path.sep).join('/') + '/',
-    debug: false,
-    async: true,
-    warmup: 'none',
-    cacheSensitivity: 0,
-    filter: { enabled: false },
-    body: { enabled: false },
-    hand: { enabled: false },
-    object: { enabled: false },
-    gesture: { enabled: false },
-    segmentation: { enabled: false },
-    face: {
-      enabled: true,
-      detector: { rotation: true, maxDetected: maxFaces, minConfidence: 0.3, return: false },
-      mesh: { enabled: true },
-      attention: { enabled: false },
-      iris: { enabled: false },
-      emotion: { enabled: false },
-      antispoof: { enabled: false },
-      liveness: { enabled: false },
-      description: { enabled: true },
-    },
-  };
+    maxFaces,
+  });
 }
 
 export async function loadHuman(paths: HumanPaths, maxFaces: number): Promise<HumanLike> {

@@ -8,8 +8,9 @@
  * The model files and .wasm binaries come from the site itself (`public/face-models/`, copied
  * from node_modules by next.config.ts).
  */
+import { FACE_EMBEDDING_LENGTH } from '@eventsite/contract/constants';
+import { humanFaceConfig } from '@eventsite/contract/face-recipe';
 import {
-  DESCRIPTOR_LENGTH,
   SelfieError,
   cropAround,
   faceAtCentre,
@@ -17,7 +18,7 @@ import {
   unitDescriptor,
   usableFaces,
   workingSize,
-  type Box,
+  type FaceRect,
   type DetectedFace,
 } from './pipeline';
 
@@ -40,7 +41,7 @@ export interface Described {
   /** Faces found on the selfie; the largest was described. */
   faces: number;
   /** The described face, in the selfie's pixels. */
-  box: Box;
+  box: FaceRect;
 }
 
 interface Tensor {
@@ -150,35 +151,17 @@ function routerFor(files: Map<string, ArrayBuffer>) {
   };
 }
 
-/** Human's configuration: the API engine's (`apps/api/src/faces/human.ts`), in the browser. */
+/** Human's configuration: the recipe's (the API's engine uses the same), with the files the site serves. */
 function humanConfig(): Record<string, unknown> {
   return {
-    backend: 'wasm',
-    wasmPath: new URL(FACE_MODELS_PATH, window.location.href).href,
+    ...humanFaceConfig({
+      wasmPath: new URL(FACE_MODELS_PATH, window.location.href).href,
+      modelBasePath: SCHEME,
+      maxFaces: 20,
+    }),
+    // Settings of the browser's engine only.
     wasmPlatformFetch: false,
-    modelBasePath: SCHEME,
     cacheModels: false,
-    debug: false,
-    async: true,
-    warmup: 'none',
-    cacheSensitivity: 0,
-    filter: { enabled: false },
-    body: { enabled: false },
-    hand: { enabled: false },
-    object: { enabled: false },
-    gesture: { enabled: false },
-    segmentation: { enabled: false },
-    face: {
-      enabled: true,
-      detector: { rotation: true, maxDetected: 20, minConfidence: 0.3, return: false },
-      mesh: { enabled: true },
-      attention: { enabled: false },
-      iris: { enabled: false },
-      emotion: { enabled: false },
-      antispoof: { enabled: false },
-      liveness: { enabled: false },
-      description: { enabled: true },
-    },
   };
 }
 
@@ -285,7 +268,7 @@ export async function describeSelfie(file: Blob, onProgress?: (p: LoadProgress) 
     crop.drawImage(frame.canvas, plan.crop.x, plan.crop.y, plan.crop.width, plan.crop.height, 0, 0, plan.width, plan.height);
     const described = faceAtCentre(await detect(model, crop, DESCRIBE), plan.width, plan.height);
     const descriptor = described?.embedding ? unitDescriptor(described.embedding) : null;
-    if (!described || !descriptor || descriptor.length !== DESCRIPTOR_LENGTH) throw new SelfieError('no-face');
+    if (!described || !descriptor || descriptor.length !== FACE_EMBEDDING_LENGTH) throw new SelfieError('no-face');
     const toSelfie = bitmap.width / size.width;
     const [bx, by, bw, bh] = described.box;
     return {

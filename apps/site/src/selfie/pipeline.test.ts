@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CROP_SIDE, cosine, cropAround, faceAtCentre, rgbOf, unitDescriptor, usableFaces, workingSize, type DetectedFace } from './pipeline';
+import { CROP_SIDE, cosineSimilarity, cropAround, faceAtCentre, rgbOf, unitDescriptor, usableFaces, workingSize, type DetectedFace } from './pipeline';
 
 const descriptor = (fill: (i: number) => number) => Array.from({ length: 1024 }, (_, i) => fill(i));
 const face = (box: [number, number, number, number], score = 0.9, embedding?: number[]): DetectedFace => ({ box, score, boxScore: score, embedding });
@@ -41,7 +41,7 @@ describe('the selfie pipeline (the API engine’s steps)', () => {
     const unit = unitDescriptor(descriptor((i) => (i % 7) + 1))!;
     expect(unit).toHaveLength(1024);
     expect(Math.hypot(...unit)).toBeCloseTo(1, 6);
-    expect(cosine(unit, descriptor((i) => (i % 7) + 1))).toBeCloseTo(1, 6);
+    expect(cosineSimilarity(unit, descriptor((i) => (i % 7) + 1))).toBeCloseTo(1, 6);
     expect(unitDescriptor(descriptor(() => 0))).toBeNull();
     expect(unitDescriptor(descriptor((i) => (i === 5 ? Number.NaN : 1)))).toBeNull();
     expect(unitDescriptor([1, 2, 3])).toBeNull();

@@ -1,0 +1,167 @@
+/**
+ * How a face descriptor is made, the recipe both sides of selfie search follow: the API's
+ * `faces` job on event photos (`apps/api/src/faces/engine.ts`) and the visitor's browser on a
+ * selfie (`apps/site/src/selfie/`). A selfie's descriptor only compares with the stored ones
+ * when both come from the same model configuration, the same crop and the same scaling, so
+ * those live here, once. Plain arithmetic, no zod: the browser loads it with the selfie code.
+ *
+ * 1. The photo is decoded upright and scaled to at most WORKING_SIDE on its long side.
+ * 2. Faces are detected (Human's BlazeFace, detection only).
+ * 3. Each face is described from a square of CROP_FACTOR × its box, centred on it, clipped to the
+ *    frame and scaled to CROP_SIDE on its long side (`cropAround`).
+ * 4. The crop goes through the mesh and `faceres` (one face); the face nearest the crop's centre
+ *    is the described one (`faceAtCentre`) and its descriptor is scaled to unit length.
+ */
+import { FACE_EMBEDDING_LENGTH } from './constants.js';
+
+/** The photo is decoded at most this long on its long side. */
+export const FACE_WORKING_SIDE = 2048;
+/** A face is described from a square crop this many times its box, so the model sees it whole. */
+export const CROP_FACTOR = 2.4;
+/** Crops are scaled to this side (up or down) before description. */
+export const CROP_SIDE = 288;
+/** Detections below this score are not described. */
+export const MIN_FACE_SCORE = 0.5;
+/** Faces smaller than this many pixels of the photo are not described. */
+export const MIN_FACE_SIZE = 20;
+
+export interface FaceRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface FrameSize {
+  width: number;
+  height: number;
+}
+
+/** The part of `box` inside the frame (zero width or height when it lies outside). */
+export function clipBox(box: FaceRect, frame: FrameSize): FaceRect {
+  const x = Math.max(0, Math.min(frame.width, box.x));
+  const y = Math.max(0, Math.min(frame.height, box.y));
+  return {
+    x,
+    y,
+    width: Math.max(0, Math.min(frame.width, box.x + box.width) - x),
+    height: Math.max(0, Math.min(frame.height, box.y + box.height) - y),
+  };
+}
+
+/** The size a photo is worked on at: at most `maxSide` on its long side, never enlarged. */
+export function workingSize(width: number, height: number, maxSide = FACE_WORKING_SIDE): FrameSize {
+  const ratio = Math.min(1, maxSide / Math.max(width, height));
+  return {
+    width: Math.max(1, Math.round(width * ratio)),
+    height: Math.max(1, Math.round(height * ratio)),
+  };
+}
+
+export interface CropPlan {
+  /** The square around the face, clipped to the frame, in the frame's pixels. */
+  crop: FaceRect;
+  /** The size the crop is scaled to (long side CROP_SIDE). */
+  width: number;
+  height: number;
+  /** Crop pixels per frame pixel. */
+  scale: number;
+}
+
+/** The crop a face is described from; null when too little of it is inside the frame. */
+export function cropAround(box: FaceRect, frame: FrameSize): CropPlan | null {
+  const side = Math.round(Math.max(box.width, box.height) * CROP_FACTOR);
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  const crop = clipBox(
+    { x: Math.round(cx - side / 2), y: Math.round(cy - side / 2), width: side, height: side },
+    frame,
+  );
+  if (crop.width < 8 || crop.height < 8) return null;
+  const scale = CROP_SIDE / Math.max(crop.width, crop.height);
+  return {
+    crop,
+    width: Math.max(1, Math.round(crop.width * scale)),
+    height: Math.max(1, Math.round(crop.height * scale)),
+    scale,
+  };
+}
+
+/** A face as Human reports it: `box` is x, y, width, height in the input's pixels. */
+export interface ModelFace {
+  box: readonly [number, number, number, number] | number[];
+  score: number;
+  boxScore?: number;
+  embedding?: ArrayLike<number>;
+}
+
+/**
+ * The described face of a crop: the one with a descriptor nearest the crop's centre, within a
+ * quarter of its side (in a crowd, a neighbour's face may show at an edge); null when none.
+ */
+export function faceAtCentre<F extends ModelFace>(faces: readonly F[], width: number, height: number): F | null {
+  let best: { face: F; distance: number } | null = null;
+  for (const face of faces) {
+    if (face.embedding?.length !== FACE_EMBEDDING_LENGTH) continue;
+    const [x, y, w, h] = face.box as [number, number, number, number];
+    const distance = Math.hypot(x + w / 2 - width / 2, y + h / 2 - height / 2);
+    if (distance < Math.max(width, height) / 4 && (!best || distance < best.distance)) best = { face, distance };
+  }
+  return best?.face ?? null;
+}
+
+/** Cosine similarity, -1..1 (0..1 for `faceres` descriptors, which are non-negative); 0 for a zero vector. */
+export function cosineSimilarity(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  if (a.length !== b.length) throw new RangeError(`lengths differ: ${a.length} and ${b.length}`);
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i++) {
+    dot += a[i]! * b[i]!;
+    na += a[i]! * a[i]!;
+    nb += b[i]! * b[i]!;
+  }
+  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
+}
+
+export interface HumanFaceConfigOptions {
+  /** Where tfjs's `.wasm` files are (a folder path or URL ending in '/'). */
+  wasmPath: string;
+  /** Where the model JSON files are. */
+  modelBasePath: string;
+  /** At most this many faces per detection call. */
+  maxFaces: number;
+}
+
+/**
+ * `@vladmandic/human`'s configuration: BlazeFace (detection), the face mesh (alignment) and
+ * `faceres` (the 1024-d descriptor) on tfjs's WebAssembly backend; everything else off.
+ */
+export function humanFaceConfig({ wasmPath, modelBasePath, maxFaces }: HumanFaceConfigOptions): Record<string, unknown> {
+  return {
+    backend: 'wasm',
+    wasmPath,
+    modelBasePath,
+    debug: false,
+    async: true,
+    warmup: 'none',
+    cacheSensitivity: 0,
+    filter: { enabled: false },
+    body: { enabled: false },
+    hand: { enabled: false },
+    object: { enabled: false },
+    gesture: { enabled: false },
+    segmentation: { enabled: false },
+    face: {
+      enabled: true,
+      detector: { rotation: true, maxDetected: maxFaces, minConfidence: 0.3, return: false },
+      mesh: { enabled: true },
+      attention: { enabled: false },
+      iris: { enabled: false },
+      emotion: { enabled: false },
+      antispoof: { enabled: false },
+      liveness: { enabled: false },
+      description: { enabled: true },
+    },
+  };
+}
