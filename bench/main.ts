@@ -16,6 +16,7 @@ import { photoCached } from './figures/photo-cached.js';
 import { firstVariant, ingest, ingestWithOcr } from './figures/ingest.js';
 import { probeFeatures, search, selfie, zip } from './figures/features.js';
 import { bibQuality } from './figures/bib-quality.js';
+import { faceAccuracy, faceThroughput } from './figures/faces.js';
 import { site } from './figures/site.js';
 import { postgres } from './figures/postgres.js';
 
@@ -30,7 +31,7 @@ const only = onlyArg
   : null;
 const wants = (id: string) => !only || only.includes(id);
 
-const FIGURES = ['api', 'photo', 'features', 'site', 'ingest', 'bibs', 'postgres'];
+const FIGURES = ['api', 'photo', 'features', 'site', 'ingest', 'bibs', 'faces', 'postgres'];
 
 const started = new Date();
 const loadStart = loadAverage();
@@ -122,6 +123,10 @@ async function main() {
     }
   }
   if (wants('bibs')) await bibQuality(ctx);
+  if (wants('faces')) {
+    await faceThroughput(ctx);
+    await faceAccuracy(ctx);
+  }
   if (wants('postgres')) await postgres(ctx);
 
   finish();
