@@ -72,34 +72,73 @@ await insertSelect(
   },
   `generate_series(1, ${photos}) as i`,
 );
-// Faces: random embeddings (the index normalises them), boxes side by side.
-await insertSelect(
-  'photo_faces',
-  {
-    photo_uuid: 'p.uuid',
-    event_id: String(eventId),
-    box_x: '(k - 1) * 400',
-    box_y: '200',
-    box_w: '200',
-    box_h: '240',
-    score: '0.9',
-    embedding: `array(select (random() - 0.5 + 0 * k)::real from generate_series(1, ${DIMENSIONS}))`,
-  },
-  `(select uuid from photos where event_id = ${eventId} limit ${photos}) p, generate_series(1, ${PER_PHOTO}) k
-   limit ${faces}`,
-);
-await db.exec('analyze');
-const picked = await db.query(
-  `select embedding from photo_faces where event_id = $1 order by random() limit $2`,
-  [eventId, queryCount],
-);
+// Faces: random embeddings (the index normalises them), boxes side by side. Written like the
+// faces job writes them: Float32 little-endian bytes in embedding_f32 where the column exists,
+// else (an API build before it) real[] generated in SQL.
+const faceCols = (await columns('photo_faces')).map((c) => c.column_name);
+let picked;
+if (faceCols.includes('embedding_f32')) {
+  const uuids = (
+    await db.query(`select uuid from photos where event_id = $1 order by uuid limit $2`, [
+      eventId,
+      photos,
+    ])
+  ).rows.map((r) => r.uuid);
+  const keep = new Set();
+  while (keep.size < Math.min(queryCount, faces)) keep.add(Math.floor(Math.random() * faces));
+  picked = [];
+  const BATCH = 100;
+  await db.exec('begin');
+  for (let start = 0; start < faces; start += BATCH) {
+    const values = [];
+    const params = [];
+    for (let f = start; f < Math.min(faces, start + BATCH); f++) {
+      const embedding = new Float32Array(DIMENSIONS);
+      for (let i = 0; i < DIMENSIONS; i++) embedding[i] = Math.random() - 0.5;
+      if (keep.has(f)) picked.push({ embedding: Array.from(embedding) });
+      const k = f % PER_PHOTO;
+      params.push(uuids[Math.floor(f / PER_PHOTO)], k * 400, new Uint8Array(embedding.buffer));
+      const n = params.length;
+      values.push(`($${n - 2}, ${eventId}, $${n - 1}, 200, 200, 240, 0.9, $${n})`);
+    }
+    await db.query(
+      `insert into photo_faces (photo_uuid, event_id, box_x, box_y, box_w, box_h, score, embedding_f32) values ${values.join(', ')}`,
+      params,
+    );
+  }
+  await db.exec('commit');
+  await db.exec('analyze');
+} else {
+  await insertSelect(
+    'photo_faces',
+    {
+      photo_uuid: 'p.uuid',
+      event_id: String(eventId),
+      box_x: '(k - 1) * 400',
+      box_y: '200',
+      box_w: '200',
+      box_h: '240',
+      score: '0.9',
+      embedding: `array(select (random() - 0.5 + 0 * k)::real from generate_series(1, ${DIMENSIONS}))`,
+    },
+    `(select uuid from photos where event_id = ${eventId} limit ${photos}) p, generate_series(1, ${PER_PHOTO}) k
+     limit ${faces}`,
+  );
+  await db.exec('analyze');
+  picked = (
+    await db.query(
+      `select embedding from photo_faces where event_id = $1 order by random() limit $2`,
+      [eventId, queryCount],
+    )
+  ).rows;
+}
 await db.close();
 
 const unit = (v) => {
   const n = Math.hypot(...v);
   return v.map((x) => x / n);
 };
-const queries = picked.rows.map((row) => {
+const queries = picked.map((row) => {
   const face = unit(row.embedding);
   const noise = unit(face.map(() => Math.random() - 0.5));
   return unit(face.map((x, i) => x + 0.4 * noise[i])).map((x) => Math.round(x * 1e6) / 1e6);

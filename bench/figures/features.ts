@@ -220,7 +220,9 @@ export async function selfie(ctx: Context) {
       [ctx.pglite.store.dataDir, String(eventId), String(SELFIE_FACES), '50'],
       { timeoutMs: 20 * 60_000 },
     );
+    const started = performance.now();
     const api = await startApi(ctx.pglite.store);
+    const upMs = performance.now() - started;
     const agents = new Map<string, http.Agent>();
     try {
       const url = `${api.url}/api/v1/client/events/${eventId}/photos/selfie-search`;
@@ -242,10 +244,11 @@ export async function selfie(ctx: Context) {
         const data = JSON.parse(answer.body) as { data?: { photos?: Array<{ tier: string }> } };
         if (data.data?.photos?.some((p) => p.tier === 'match')) found++;
       };
-      // The first search loads the event's faces into the index.
+      // The API loads the event's faces when it starts: the first search waits for what is left.
       const load = performance.now();
       await run(0);
-      const loadMs = performance.now() - load;
+      const firstMs = performance.now() - load;
+      const loadMs = performance.now() - started;
       const n = ctx.quick ? 200 : 1000;
       await sequential(20, run);
       found = 0;
@@ -257,8 +260,8 @@ export async function selfie(ctx: Context) {
         ratio: null,
         goal,
         status: verdict(result.p99 < 50 && found === n),
-        notes: `${n} searches of ${bodies.length} selfies (a seeded face plus noise), ${found} found their face as a match; first search (index load) ${fmt(loadMs / 1000, 1)} s; ${fmt(SELFIE_FACES)} faces on ${fmt(SELFIE_FACES / 2)} photos seeded in ${fmt(seeded.ms / 1000)} s; embedded database`,
-        data: { ...percentiles(result.samples), n, found, loadMs, seedMs: seeded.ms },
+        notes: `${n} searches of ${bodies.length} selfies (a seeded face plus noise), ${found} found their face as a match; API start to first answer ${fmt(loadMs / 1000, 1)} s (listening after ${fmt(upMs / 1000, 1)} s, first search ${fmt(firstMs / 1000, 1)} s: the index loads in the background); ${fmt(SELFIE_FACES)} faces on ${fmt(SELFIE_FACES / 2)} photos seeded in ${fmt(seeded.ms / 1000)} s; embedded database`,
+        data: { ...percentiles(result.samples), n, found, loadMs, upMs, firstMs, seedMs: seeded.ms },
       });
     } finally {
       for (const agent of agents.values()) agent.destroy();
