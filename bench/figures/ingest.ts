@@ -207,7 +207,7 @@ export async function ingestWithOcr(ctx: Context) {
     mkdirSync(subset, { recursive: true });
     for (const f of files) copyFileSync(path.join(folder, f), path.join(subset, f));
     // Two photos with real faces (the face engine's samples, read from node_modules), so the
-    // faces jobs describe faces too: the generated runners' faces are too simple to be found.
+    // faces jobs describe real faces too, not only the generated runners' drawn ones.
     const assets = path.join(
       path.dirname(
         createRequire(path.join(ROOT, 'apps/api/package.json')).resolve('@vladmandic/human'),
@@ -266,7 +266,10 @@ export async function ingestWithOcr(ctx: Context) {
       notes:
         `${files.length} generated photos + ${REAL_FACES.length} with real faces (${REAL_FACES.join(', ')}): CLI import ${fmt(run.ms / 1000, 1)} s (start-up included), then the API's job worker ` +
         `(default JOB_CONCURRENCY) ${fmt(drainMs / 1000, 1)} s until no job is queued or running; jobs ${JSON.stringify(counts)} ` +
-        `(ingest, bibs and faces: the jobs status gives no count by kind); event with bib_search and selfie_search on, FACES_ENABLED=true; ` +
+        (counts.done + counts.failed === photos * 3
+          ? `(${photos} each of ingest, bibs and faces; the jobs status counts states, not kinds); `
+          : `(ingest, bibs and faces; the jobs status counts states, not kinds); `) +
+        `event with bib_search and selfie_search on, FACES_ENABLED=true; ` +
         `${faces.note}` +
         (during
           ? `; organiser data from the same API meanwhile (10 connections): ${fmt(during.rps)} req/s, p50 ${fmt(during.p50)} ms, p99 ${fmt(during.p99)} ms`
