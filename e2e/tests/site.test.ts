@@ -77,6 +77,19 @@ for (const host of HOSTS) {
       await close(page);
     });
 
+    test('home paints its hero from the first bytes, not after a script reveals it', async () => {
+      const { status, html } = await serverHtml(host, '/');
+      assert.equal(status, 200);
+      const hero = html.indexOf('class="hero-image"');
+      assert.ok(hero > 0, 'the hero image is in the server HTML');
+      // React moves a large Suspense boundary to a hidden <div id="S:n"> later in the document and
+      // shows it by script: whatever sits there is painted only after the whole page has arrived.
+      const outlined = html.search(/<div hidden id="S:/);
+      assert.ok(outlined === -1 || hero < outlined, 'the hero is not in an outlined boundary');
+      const template = html.search(/<template id="B:/);
+      assert.ok(template === -1 || hero < template, 'the hero comes before any pending boundary');
+    });
+
     test('the header call-to-action opens in a new tab', async () => {
       const cta = organiser.extra_config.headerCta;
       const page = await open(host, '/');

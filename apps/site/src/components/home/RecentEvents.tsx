@@ -1,5 +1,6 @@
 import Link from 'next/link';
-import { ErrorState } from '@/components/common/States';
+import { Suspense } from 'react';
+import { ErrorState, LoadingText } from '@/components/common/States';
 import { TryAgainButton } from '@/components/common/TryAgainButton';
 import { UncachedFailure } from '@/components/common/UncachedFailure';
 import { EventGrid } from '@/components/events/EventGrid';
@@ -45,7 +46,19 @@ export async function RecentEvents({ domain }: { domain: string }) {
             <p>{HOME_STRINGS.emptyText}</p>
           </div>
         ) : (
-          <EventGrid events={recentEvents} mode="photos" apiBase={apiBase} eagerTiles={0} />
+          // Its own boundary: React outlines a large boundary (its HTML comes later in the document
+          // and a script reveals it), which must not hold the hero (the page's largest paint). The
+          // grid, below the fold on a phone, takes that place; until it shows, the loading text
+          // holds the screen's height, so the footer moves nothing in view.
+          <Suspense
+            fallback={
+              <div className="page-loading">
+                <LoadingText text={HOME_STRINGS.loading} />
+              </div>
+            }
+          >
+            <EventGrid events={recentEvents} mode="photos" apiBase={apiBase} eagerTiles={0} />
+          </Suspense>
         )}
       </section>
     </>
