@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../adapters/db/index.js';
 import { events, photoFaces, photos } from '../adapters/db/schema.js';
 import { embeddingFromBytes, embeddingToBytes } from '../faces/vectors.js';
@@ -64,7 +64,9 @@ export class FaceRepository {
         .select({
           id: photoFaces.id,
           photoUuid: photoFaces.photoUuid,
-          embeddingF32: photoFaces.embeddingF32,
+          // As base64 text: drivers decode it natively, where PGlite parses bytea's hex text
+          // in JavaScript (about 14 times slower).
+          embeddingF32: sql<string | null>`encode(${photoFaces.embeddingF32}, 'base64')`,
           embedding: photoFaces.embedding,
         })
         .from(photoFaces)
@@ -75,7 +77,10 @@ export class FaceRepository {
       yield rows.map((row) => ({
         id: row.id,
         photoUuid: row.photoUuid,
-        embedding: embeddingOf(row),
+        embedding: embeddingOf({
+          embeddingF32: row.embeddingF32 === null ? null : Buffer.from(row.embeddingF32, 'base64'),
+          embedding: row.embedding,
+        }),
         legacy: row.embeddingF32 === null,
       }));
       after = rows[rows.length - 1]!.id;

@@ -4,6 +4,7 @@ import {
   type SelfieConfig,
   type SelfieSearchAnswer,
 } from '@eventsite/contract';
+import { setImmediate } from 'node:timers/promises';
 import type { BlobStores } from '../adapters/blobs.js';
 import { PermanentJobError } from '../adapters/jobs/types.js';
 import { AppError } from '../errors.js';
@@ -306,6 +307,7 @@ export class FaceService {
    */
   preload(onError: (eventId: number, error: unknown) => void = () => {}): Promise<void> {
     this.#preloading ??= (async () => {
+      await setImmediate();
       let ids: number[];
       try {
         ids = await this.faces.eventsToPreload();
@@ -352,6 +354,9 @@ export class FaceService {
   private async load(eventId: number): Promise<FaceIndex> {
     const index = new FaceIndex();
     for await (const batch of this.faces.forEvent(eventId)) {
+      // PGlite answers within the same turn of the event loop: let requests (and listen) in
+      // between batches, or a load of 100,000 faces would hold the process for seconds.
+      await setImmediate();
       if (this.#stopped) throw new Error('the face service is stopping');
       for (const row of batch) index.add(row.id, row.photoUuid, row.embedding);
       await this.faces.compact(batch.filter((row) => row.legacy));
