@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { FaceIndex } from './face-index.js';
-import { cosineSimilarity, isUnitEmbedding, normalise } from './vectors.js';
+import {
+  cosineSimilarity,
+  embeddingFromBytes,
+  embeddingToBytes,
+  isUnitEmbedding,
+  normalise,
+} from './vectors.js';
 
 /** Deterministic pseudo-random vectors (non-negative, like `faceres` descriptors). */
 function vectors(count: number, dimensions: number, seed = 1): Float32Array[] {
@@ -25,6 +31,18 @@ describe('vectors', () => {
     expect(() => normalise([1, Number.POSITIVE_INFINITY])).toThrow(/finite/);
     expect(cosineSimilarity([1, 0], [0, 2])).toBe(0);
     expect(cosineSimilarity([1, 1], [2, 2])).toBeCloseTo(1, 6);
+  });
+
+  it('stores an embedding as Float32 little-endian bytes and reads it back unchanged', () => {
+    const values = [1, -0.5, 0.1, 3e-8];
+    const bytes = embeddingToBytes(values);
+    expect(bytes.length).toBe(16);
+    expect(bytes.subarray(0, 8)).toEqual(Buffer.from([0, 0, 0x80, 0x3f, 0, 0, 0, 0xbf]));
+    expect(Array.from(embeddingFromBytes(bytes))).toEqual(values.map((v) => Math.fround(v)));
+    // From an unaligned view (drivers hand out slices of a larger buffer).
+    const shifted = Buffer.concat([Buffer.from([9]), bytes]).subarray(1);
+    expect(Array.from(embeddingFromBytes(shifted))).toEqual(values.map((v) => Math.fround(v)));
+    expect(() => embeddingFromBytes(new Uint8Array(6))).toThrow(/not a multiple of 4/);
   });
 });
 
