@@ -1,7 +1,9 @@
 /** Face embeddings as unit vectors: cosine similarity is then a dot product. */
 
+import { FACE_EMBEDDING_LENGTH } from '@eventsite/contract/constants';
+
 /** Length of the `faceres` descriptor. */
-export const EMBEDDING_LENGTH = 1024;
+export const EMBEDDING_LENGTH = FACE_EMBEDDING_LENGTH;
 
 /** A copy scaled to unit length. Rejects a vector that is empty, has a non-finite value or is all zeros. */
 export function normalise(values: ArrayLike<number>): Float32Array {
@@ -18,19 +20,8 @@ export function normalise(values: ArrayLike<number>): Float32Array {
   return out;
 }
 
-/** Cosine similarity, -1..1 (0..1 for `faceres` descriptors, which are non-negative). */
-export function cosineSimilarity(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  if (a.length !== b.length) throw new RangeError(`lengths differ: ${a.length} and ${b.length}`);
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i]! * b[i]!;
-    na += a[i]! * a[i]!;
-    nb += b[i]! * b[i]!;
-  }
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
-}
+/** Cosine similarity: the face recipe's, shared with the browser. */
+export { cosineSimilarity } from '@eventsite/contract/face-recipe';
 
 /** Whether a vector is a usable unit-length embedding: the right length, finite, length 1 ± tolerance. */
 export function isUnitEmbedding(
