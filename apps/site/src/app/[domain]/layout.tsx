@@ -6,10 +6,10 @@ import { UncachedFailure } from '@/components/common/UncachedFailure';
 import { FullPageLoader } from '@/components/layout/FullPageLoader';
 import { GoogleTagManager } from '@/components/layout/GoogleTagManager';
 import { Header } from '@/components/layout/Header';
+import { organiserPageMetadata } from '@/components/layout/organiserMetadata';
 import { themeVariables } from '@/lib/colour';
 import { isAppDomain } from '@/lib/host';
-import { pageMetadata, shareImage, siteOrigin } from '@/lib/seo';
-import { getOrganiser, providerUrl, publicApiUrl } from '@/provider';
+import { getOrganiser, providerUrl } from '@/provider';
 
 /**
  * No organiser is prerendered at build time: each one's pages are rendered on its first visit,
@@ -27,15 +27,12 @@ interface Props {
 export async function generateMetadata({ params }: { params: Promise<{ domain: string }> }): Promise<Metadata> {
   const { domain } = await params;
   if (!isAppDomain(domain)) notFound();
-  const { organiser, recentEvents, unknown } = await getOrganiser(domain);
+  const { unknown } = await getOrganiser(domain);
   if (unknown) notFound();
-  return pageMetadata({
-    title: organiser.name,
-    description: `Event photos from ${organiser.name}: browse recent events and find your photos.`,
-    siteName: organiser.name,
+  return organiserPageMetadata(domain, {
+    title: (name) => name,
+    description: (name) => `Event photos from ${name}: browse recent events and find your photos.`,
     path: '/',
-    origin: siteOrigin(domain),
-    image: shareImage(publicApiUrl(), recentEvents[0]?.photos[0], organiser.logo),
   });
 }
 

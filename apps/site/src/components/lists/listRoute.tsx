@@ -3,8 +3,7 @@ import { notFound } from 'next/navigation';
 import { EventsListPage } from '@/components/lists/EventsListPage';
 import { EVENTS_LIST, PROMO_LIST } from '@/components/lists/strings';
 import { parsePage } from '@/lib/pagination';
-import { pageMetadata, shareImage, siteOrigin } from '@/lib/seo';
-import { getOrganiser, publicApiUrl } from '@/provider';
+import { organiserPageMetadata } from '@/components/layout/organiserMetadata';
 
 /**
  * The two paginated lists (spec §2). Visitors ask for `/events?page=3`; the proxy rewrites a page
@@ -25,14 +24,10 @@ const LISTS = {
 
 export async function listMetadata(kind: ListKind, domain: string): Promise<Metadata> {
   const list = LISTS[kind];
-  const { organiser, recentEvents } = await getOrganiser(domain);
-  return pageMetadata({
-    title: list.strings.title(organiser.name),
-    description: list.description(organiser.name),
-    siteName: organiser.name,
+  return organiserPageMetadata(domain, {
+    title: list.strings.title,
+    description: list.description,
     path: `/${kind}`,
-    origin: siteOrigin(domain),
-    image: shareImage(publicApiUrl(), recentEvents[0]?.photos[0], organiser.logo),
   });
 }
 

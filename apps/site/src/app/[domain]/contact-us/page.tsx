@@ -4,8 +4,8 @@ import { ErrorState } from '@/components/common/States';
 import { UncachedFailure } from '@/components/common/UncachedFailure';
 import { EnsureDomainParam } from '@/components/contact/EnsureDomainParam';
 import { CONTACT_IFRAME_HEIGHT, CONTACT_STRINGS } from '@/components/contact/strings';
-import { pageMetadata, shareImage, siteOrigin } from '@/lib/seo';
-import { getContactForm, getOrganiser, publicApiUrl } from '@/provider';
+import { organiserPageMetadata } from '@/components/layout/organiserMetadata';
+import { getContactForm } from '@/provider';
 
 type Props = { params: Promise<{ domain: string }> };
 
@@ -14,14 +14,10 @@ export const revalidate = 30;
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { domain } = await params;
-  const { organiser, recentEvents } = await getOrganiser(domain);
-  return pageMetadata({
-    title: CONTACT_STRINGS.title(organiser.name),
-    description: `Get in touch with ${organiser.name}.`,
-    siteName: organiser.name,
+  return organiserPageMetadata(domain, {
+    title: CONTACT_STRINGS.title,
+    description: (name) => `Get in touch with ${name}.`,
     path: '/contact-us',
-    origin: siteOrigin(domain),
-    image: shareImage(publicApiUrl(), recentEvents[0]?.photos[0], organiser.logo),
   });
 }
 
