@@ -5,6 +5,7 @@
 // line: each query is a seeded face's embedding plus noise (cosine ≈ 0.93 with it), unit length.
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { columns, insertSelect } from './seed-sql.mjs';
 
 const [dataDir, eventIdArg, facesArg, queriesArg] = process.argv.slice(2);
 const eventId = Number(eventIdArg);
@@ -16,46 +17,9 @@ const started = performance.now();
 const db = new PGlite(path.join(dataDir, 'db'));
 await db.waitReady;
 
-async function columns(table) {
-  const r = await db.query(
-    `select column_name, data_type, is_nullable, column_default, is_identity, is_generated from information_schema.columns
-     where table_schema = 'public' and table_name = $1 order by ordinal_position`,
-    [table],
-  );
-  return r.rows;
-}
-
-function plain(col) {
-  if (col.column_default !== null || col.is_nullable === 'YES') return null;
-  if (/int|numeric|double|real/.test(col.data_type)) return '0';
-  if (col.data_type === 'boolean') return 'false';
-  if (col.data_type === 'jsonb' || col.data_type === 'json') return `'{}'`;
-  if (col.data_type.startsWith('timestamp')) return 'now()';
-  if (col.data_type === 'uuid') return 'gen_random_uuid()';
-  if (col.data_type === 'ARRAY') return `'{}'`;
-  return `''`;
-}
-
-async function insertSelect(table, known, from) {
-  const cols = await columns(table);
-  if (cols.length === 0) throw new Error(`no table ${table}`);
-  const names = [];
-  const exprs = [];
-  for (const col of cols) {
-    const generated =
-      col.is_identity === 'YES' || (col.is_generated && col.is_generated !== 'NEVER');
-    const expr = generated ? null : (known[col.column_name] ?? plain(col));
-    if (expr === null) continue;
-    names.push(`"${col.column_name}"`);
-    exprs.push(expr);
-  }
-  await db.exec(
-    `insert into "${table}" (${names.join(', ')}) select ${exprs.join(', ')} from ${from}`,
-  );
-}
-
 const photos = Math.ceil(faces / PER_PHOTO);
 await insertSelect(
+  db,
   'photos',
   {
     uuid: 'gen_random_uuid()',
@@ -75,7 +39,7 @@ await insertSelect(
 // Faces: random embeddings (the index normalises them), boxes side by side. Written like the
 // faces job writes them: Float32 little-endian bytes in embedding_f32 where the column exists,
 // else (an API build before it) real[] generated in SQL.
-const faceCols = (await columns('photo_faces')).map((c) => c.column_name);
+const faceCols = (await columns(db, 'photo_faces')).map((c) => c.column_name);
 let picked;
 if (faceCols.includes('embedding_f32')) {
   const uuids = (
@@ -110,6 +74,7 @@ if (faceCols.includes('embedding_f32')) {
   await db.exec('analyze');
 } else {
   await insertSelect(
+    db,
     'photo_faces',
     {
       photo_uuid: 'p.uuid',

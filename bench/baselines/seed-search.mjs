@@ -4,6 +4,7 @@
 // argv: dataDir, eventId, count. Prints JSON { bibs: string[] (queries), names: string[], ms }.
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { columns, insertSelect } from './seed-sql.mjs';
 
 const [dataDir, eventIdArg, countArg] = process.argv.slice(2);
 const eventId = Number(eventIdArg);
@@ -11,46 +12,6 @@ const count = Number(countArg);
 const started = performance.now();
 const db = new PGlite(path.join(dataDir, 'db'));
 await db.waitReady;
-
-async function columns(table) {
-  const r = await db.query(
-    `select column_name, data_type, is_nullable, column_default, is_identity, is_generated from information_schema.columns
-     where table_schema = 'public' and table_name = $1 order by ordinal_position`,
-    [table],
-  );
-  return r.rows;
-}
-
-function plain(col) {
-  if (col.column_default !== null || col.is_nullable === 'YES') return null;
-  if (col.is_identity === 'YES' || (col.is_generated && col.is_generated !== 'NEVER')) return null;
-  if (/int|numeric|double|real/.test(col.data_type)) return '0';
-  if (col.data_type === 'boolean') return 'false';
-  if (col.data_type === 'jsonb' || col.data_type === 'json') return `'{}'`;
-  if (col.data_type.startsWith('timestamp')) return 'now()';
-  if (col.data_type === 'uuid') return 'gen_random_uuid()';
-  if (col.data_type === 'ARRAY') return `'{}'`;
-  return `''`;
-}
-
-/** insert into table (...) select <exprs> from <from>: known columns by name, the rest plain. */
-async function insertSelect(table, known, from) {
-  const cols = await columns(table);
-  if (cols.length === 0) throw new Error(`no table ${table}`);
-  const names = [];
-  const exprs = [];
-  for (const col of cols) {
-    const generated =
-      col.is_identity === 'YES' || (col.is_generated && col.is_generated !== 'NEVER');
-    const expr = generated ? null : (known[col.column_name] ?? plain(col));
-    if (expr === null) continue;
-    names.push(`"${col.column_name}"`);
-    exprs.push(expr);
-  }
-  await db.exec(
-    `insert into "${table}" (${names.join(', ')}) select ${exprs.join(', ')} from ${from}`,
-  );
-}
 
 const FIRST = [
   'maria',
@@ -82,6 +43,7 @@ const RUNNERS = 15000;
 
 // Photos: capture times one second apart.
 await insertSelect(
+  db,
   'photos',
   {
     uuid: 'gen_random_uuid()',
@@ -103,9 +65,10 @@ const tables = (
 ).rows.map((r) => r.table_name);
 // Bibs: 1 to 3 runners per photo, bib numbers 1..RUNNERS.
 if (tables.includes('photo_bibs')) {
-  const cols = (await columns('photo_bibs')).map((c) => c.column_name);
+  const cols = (await columns(db, 'photo_bibs')).map((c) => c.column_name);
   const photoCol = cols.find((c) => /^photo_(uuid|id)$/.test(c)) ?? 'photo_uuid';
   await insertSelect(
+    db,
     'photo_bibs',
     {
       [photoCol]: 'p.uuid',
@@ -122,6 +85,7 @@ if (tables.includes('race_results')) {
   const first = `(array[${FIRST.map((n) => `'${n}'`).join(',')}])[1 + i % ${FIRST.length}]`;
   const last = `(array[${LAST.map((n) => `'${n}'`).join(',')}])[1 + (i / ${FIRST.length})::int % ${LAST.length}]`;
   await insertSelect(
+    db,
     'race_results',
     {
       event_id: String(eventId),
