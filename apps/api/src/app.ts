@@ -3,6 +3,7 @@ import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { createServer } from 'node:http';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -13,7 +14,7 @@ import type { BlobStores } from './adapters/blobs.js';
 import type { Database } from './adapters/db/index.js';
 import { JobWorker } from './adapters/jobs/worker.js';
 import type { ApiConfig } from './config.js';
-import { ADMIN_PREFIX, errorBody, HOST_HEADER } from './http.js';
+import { ADMIN_PREFIX, errorBody, HOST_HEADER, PUBLIC_CORS_EXPOSED_HEADERS } from './http.js';
 import { registerErrorHandlers } from './plugins/errors.js';
 import { describeMediaTypes } from './plugins/openapi.js';
 import { assetRoutes } from './routes/assets.js';
@@ -23,6 +24,7 @@ import { clientRoutes } from './routes/client.js';
 import { formRoutes } from './routes/forms.js';
 import { healthRoutes } from './routes/health.js';
 import { photoRoutes } from './routes/photos.js';
+import { serveHotPhoto } from './routes/hot-photos.js';
 import type { BibReader } from './services/bibs.js';
 import type { FaceDetector } from './services/faces.js';
 import { closeEngineWorker } from './engine-worker/index.js';
@@ -70,7 +72,14 @@ export interface AppOptions {
 export { API_VERSION };
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  let photos: Services['photos'] | undefined;
   const app = Fastify({
+    // Hot photo variants are answered before routing (routes/hot-photos.ts); the rest go on.
+    serverFactory: (handler) =>
+      createServer((request, response) => {
+        if (photos && serveHotPhoto(photos, request, response)) return;
+        handler(request, response);
+      }),
     logger: options.logger ?? { level: options.config.logLevel },
     // One log line per failed request comes from the error handlers; successes stay quiet.
     logController: new LogController({ disableRequestLogging: true }),
@@ -90,6 +99,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     faceDetector: options.faceDetector,
   });
   app.decorate('services', services);
+  photos = services.photos;
   const workerWanted = (options.worker ?? true) && options.config.jobConcurrency > 0;
   const worker = workerWanted
     ? new JobWorker(services.jobs.queue, services.jobHandlers, {
@@ -150,8 +160,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     origin: '*',
     methods: ['GET', 'HEAD', 'POST'],
     maxAge: 86400,
-    // The site reads a zip's size (progress) and file name.
-    exposedHeaders: ['Content-Length', 'Content-Disposition'],
+    exposedHeaders: PUBLIC_CORS_EXPOSED_HEADERS,
   });
   app.options(`${ADMIN_PREFIX}/*`, { schema: { hide: true } }, (_request, reply) =>
     reply.callNotFound(),

@@ -15,6 +15,14 @@ export const ADMIN_PREFIX = '/api/v1/admin';
 
 /** Client JSON: a CDN may keep it 30 s (the site's revalidation time, spec §9) and serve it stale while refreshing. */
 export const CLIENT_CACHE_CONTROL = 'public, max-age=30, stale-while-revalidate=300';
+/** Public routes answer any origin; the site reads a zip's size (progress) and file name. */
+export const PUBLIC_CORS_EXPOSED_HEADERS = ['Content-Length', 'Content-Disposition'];
+/** What @fastify/cors adds to a public route's answer (no preflight), for paths that bypass it. */
+export const PUBLIC_CORS_HEADERS: Readonly<Record<string, string>> = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': PUBLIC_CORS_EXPOSED_HEADERS.join(', '),
+};
+
 /** Photo URLs never change content. */
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 

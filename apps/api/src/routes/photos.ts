@@ -59,7 +59,7 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
           : await app.services.photos.variant(uuid, w, request.headers.accept);
       const ifNoneMatch = request.headers['if-none-match'];
       if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, file.etag))
-        return reply.code(304).headers(commonHeaders(file)).send(null);
+        return reply.code(304).headers(commonHeaders(file)).send();
       const body = await file.load();
       const headers: Record<string, string | number> = {
         ...commonHeaders(file),

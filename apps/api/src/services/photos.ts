@@ -208,10 +208,32 @@ export class PhotoService {
     const w = width ?? DEFAULT_DISPLAY_WIDTH;
     const key = variantKey(photo.uuid, w, format);
     return {
-      etag: `"${photo.uuid}-${w}-${format}-${VARIANT_VERSION}"`,
+      etag: variantEtag(photo.uuid, w, format),
       contentType: MIME_TYPES[format],
       variesByAccept: true,
       load: () => this.loadVariant(photo, key, w, format),
+    };
+  }
+
+  /**
+   * A variant already in memory for a photo whose lookup is still fresh, without any I/O: the hot
+   * path of the photo server answers with it before routing (routes/hot-photos.ts). Undefined
+   * otherwise, and the request takes the full route.
+   */
+  hotVariant(
+    uuid: string,
+    width: number,
+    accept: string | undefined,
+  ): { etag: string; contentType: string; bytes: Buffer } | undefined {
+    const cached = this.lookups.get(uuid);
+    if (!cached || cached.until <= Date.now()) return undefined;
+    const format = negotiateFormat(accept);
+    const bytes = this.memory.get(variantKey(cached.photo.uuid, width, format));
+    if (!bytes) return undefined;
+    return {
+      etag: variantEtag(cached.photo.uuid, width, format),
+      contentType: MIME_TYPES[format],
+      bytes,
     };
   }
 
@@ -290,6 +312,10 @@ export class PhotoService {
 
   /** How many variants this process rendered (not served from cache): lets tests see the work done once. */
   renders = 0;
+}
+
+function variantEtag(uuid: string, width: number, format: VariantFormat): string {
+  return `"${uuid}-${width}-${format}-${VARIANT_VERSION}"`;
 }
 
 /** Where a variant is kept in the variants store: every variant of a photo under `{uuid}/`. */
