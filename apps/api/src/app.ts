@@ -72,12 +72,18 @@ export interface AppOptions {
 export { API_VERSION };
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  let photos: Services['photos'] | undefined;
+  const services = createServices(options.database.db, options.blobs, {
+    maxUploadBytes: options.config.maxUploadBytes,
+    ocrEnabled: options.config.ocrEnabled,
+    bibReader: options.bibReader,
+    facesEnabled: options.config.facesEnabled,
+    faceDetector: options.faceDetector,
+  });
   const app = Fastify({
     // Hot photo variants are answered before routing (routes/hot-photos.ts); the rest go on.
     serverFactory: (handler) =>
       createServer((request, response) => {
-        if (photos && serveHotPhoto(photos, request, response)) return;
+        if (serveHotPhoto(services.photos, request, response)) return;
         handler(request, response);
       }),
     logger: options.logger ?? { level: options.config.logLevel },
@@ -91,15 +97,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.decorate('config', options.config);
   app.decorate('database', options.database);
-  const services = createServices(options.database.db, options.blobs, {
-    maxUploadBytes: options.config.maxUploadBytes,
-    ocrEnabled: options.config.ocrEnabled,
-    bibReader: options.bibReader,
-    facesEnabled: options.config.facesEnabled,
-    faceDetector: options.faceDetector,
-  });
   app.decorate('services', services);
-  photos = services.photos;
   const workerWanted = (options.worker ?? true) && options.config.jobConcurrency > 0;
   const worker = workerWanted
     ? new JobWorker(services.jobs.queue, services.jobHandlers, {
