@@ -31,7 +31,20 @@ const only = onlyArg
   : null;
 const wants = (id: string) => !only || only.includes(id);
 
-const FIGURES = ['api', 'photo', 'features', 'site', 'ingest', 'bibs', 'faces', 'postgres'];
+// 'features' is zip, search and selfie; each can also be asked for alone.
+const FIGURES = [
+  'api',
+  'photo',
+  'features',
+  'zip',
+  'search',
+  'selfie',
+  'site',
+  'ingest',
+  'bibs',
+  'faces',
+  'postgres',
+];
 
 const started = new Date();
 const loadStart = loadAverage();
@@ -87,7 +100,9 @@ async function main() {
     features: {},
   };
 
-  const needsDemo = ['api', 'photo', 'features', 'site', 'ingest'].some(wants);
+  const needsDemo = ['api', 'photo', 'features', 'zip', 'search', 'selfie', 'site', 'ingest'].some(
+    wants,
+  );
   if (needsDemo) {
     const scale = quick ? 0.05 : 0.2;
     const t = Date.now();
@@ -111,11 +126,9 @@ async function main() {
       ctx.pglite.api = null;
     }
     // These import or seed with the CLI, which needs the embedded database to itself.
-    if (wants('features')) {
-      await zip(ctx);
-      await search(ctx);
-      await selfie(ctx);
-    }
+    if (wants('features') || wants('zip')) await zip(ctx);
+    if (wants('features') || wants('search')) await search(ctx);
+    if (wants('features') || wants('selfie')) await selfie(ctx);
     if (wants('ingest')) {
       await ingest(ctx);
       await ingestWithOcr(ctx);

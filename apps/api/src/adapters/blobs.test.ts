@@ -30,4 +30,19 @@ describe('LocalFolderBlobStore', () => {
       await expect(store.get(key)).rejects.toBeInstanceOf(InvalidBlobKeyError);
     },
   );
+
+  it('reads a blob of a known size in one go, and shows a size mismatch either way', async () => {
+    const bytes = Buffer.alloc(300_000, 7);
+    bytes[299_999] = 9;
+    await store.put('12/known.jpg', bytes);
+    expect((await store.get('12/known.jpg', bytes.length))?.equals(bytes)).toBe(true);
+    // Recorded larger than the file: the whole (shorter) file comes back.
+    expect((await store.get('12/known.jpg', bytes.length + 10))?.length).toBe(bytes.length);
+    // Recorded smaller: more than the recorded size comes back, so the caller sees it.
+    expect((await store.get('12/known.jpg', 1000))?.length).toBeGreaterThan(1000);
+    expect((await store.get('12/known.jpg', 0))?.length).toBeGreaterThan(0);
+    expect(await store.get('12/none.jpg', 10)).toBeNull();
+    await store.put('12/empty.jpg', Buffer.alloc(0));
+    expect((await store.get('12/empty.jpg', 0))?.length).toBe(0);
+  });
 });

@@ -68,7 +68,7 @@ export class DownloadService {
         crc32: row.crc32 ?? (await this.backfillCrc(row)),
         modified: row.sortAt,
         open: () => this.blobs.originals.openRead(row.blobKey),
-        read: () => this.blobs.originals.get(row.blobKey),
+        read: () => this.blobs.originals.get(row.blobKey, row.byteSize),
       });
     }
     const plan = planZip(entries);
