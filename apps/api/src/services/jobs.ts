@@ -115,7 +115,7 @@ export function createJobHandlers(deps: HandlerDeps): JobHandlers {
         await deps.blobs.incoming.delete(incomingKey);
         return { skipped: result.reason };
       }
-      await deps.photoService.prerender(uuid);
+      await deps.photoService.prerender(uuid, bytes);
       const next: NewJob[] = [];
       if (deps.readBibs)
         next.push({

@@ -170,14 +170,17 @@ export class PhotoService {
     };
   }
 
-  /** Renders the most requested variants now (at ingest), so the first visitors wait for none. */
-  async prerender(uuid: string): Promise<void> {
+  /**
+   * Renders the most requested variants now (at ingest), so the first visitors wait for none.
+   * `original`: the photo's bytes when the caller has them (the ingest job), not read again.
+   */
+  async prerender(uuid: string, original?: Buffer): Promise<void> {
     const photo = await this.photos.findByUuid(uuid);
     if (!photo) return;
     for (const width of PRERENDERED_WIDTHS) {
       const key = variantKey(photo.uuid, width, 'webp');
       if (await this.blobs.variants.has(key)) continue;
-      await this.makeVariant(photo, key, width, 'webp');
+      await this.makeVariant(photo, key, width, 'webp', original);
     }
   }
 
@@ -298,10 +301,12 @@ export class PhotoService {
     key: string,
     width: number,
     format: VariantFormat,
+    originalBytes?: Buffer,
   ): Promise<Buffer> {
-    const cached = await this.blobs.variants.get(key);
+    // Given the original (prerender, which has looked for the variant), render it.
+    const cached = originalBytes ? null : await this.blobs.variants.get(key);
     if (cached) return cached;
-    const original = await this.blobs.originals.get(photo.blobKey);
+    const original = originalBytes ?? (await this.blobs.originals.get(photo.blobKey));
     if (!original)
       throw new Error(`Original of photo ${photo.uuid} is missing from the blob store`);
     const bytes = await renderVariant(original, width, format);

@@ -87,7 +87,13 @@ describe('the worker', () => {
     const ids = await queue.enqueue(
       ['flaky', 'broken', 'hopeless'].map((u) => ({ ...bibs(u), maxAttempts: 4 })),
     );
-    const worker = new JobWorker(queue, handlers, { concurrency: 2, retryBaseMs: 10, idleMs: 10 });
+    const reported: Array<[number, unknown]> = [];
+    const worker = new JobWorker(queue, handlers, {
+      concurrency: 2,
+      retryBaseMs: 10,
+      idleMs: 10,
+      onSettled: (id, outcome) => reported.push([id, outcome]),
+    });
     await worker.start();
     await until(async () =>
       [...(await queue.states(ids)).values()].every(
@@ -102,6 +108,9 @@ describe('the worker', () => {
     expect(runs.get('flaky')).toBe(3);
     expect(runs.get('broken')).toBe(4);
     expect(runs.get('hopeless')).toBe(1);
+    // The watcher was told of each job once, when it ended for good, as the queue records it.
+    expect(reported.map(([id]) => id).sort()).toEqual([...ids].sort());
+    for (const [id, outcome] of reported) expect(outcome).toEqual(states.get(id));
     // A failed job enqueued again runs again.
     const [requeued] = await queue.enqueue([bibs('hopeless')]);
     expect(requeued).toBe(ids[2]);

@@ -2,6 +2,7 @@ import {
   JOB_KINDS,
   type Job,
   type JobKind,
+  type JobOutcome,
   type JobPayloads,
   type JobQueue,
   PermanentJobError,
@@ -32,6 +33,11 @@ export interface WorkerOptions {
   onError?: (job: Job, error: unknown, willRetry: boolean) => void;
   /** Work only these kinds (the CLI import leaves bib OCR to the API); default all. */
   kinds?: readonly JobKind[];
+  /**
+   * Told of each job this worker finishes for good (done, or failed with no retry left), with
+   * what the queue records: the CLI import follows its jobs without asking the queue each time.
+   */
+  onSettled?: (jobId: number, outcome: JobOutcome) => void;
 }
 
 export function checkHandlers(handlers: Partial<Record<string, unknown>>): void {
@@ -150,10 +156,12 @@ export class JobWorker {
 
   private async run(job: Job): Promise<void> {
     const handler = this.handlers[job.kind] as JobHandler<JobKind>;
+    let outcome: JobOutcome | null = null;
     try {
       const result = await handler(job.payload, { jobId: job.id, attempt: job.attempts });
       await this.queue.complete(job.id, result ?? undefined);
       this.processed++;
+      outcome = { state: 'done', lastError: null, result: result ?? null };
     } catch (error) {
       const permanent = error instanceof PermanentJobError;
       const willRetry = !permanent && job.attempts < job.maxAttempts;
@@ -164,11 +172,13 @@ export class JobWorker {
         : null;
       try {
         await this.queue.fail(job.id, message, retryAt);
+        if (!willRetry) outcome = { state: 'failed', lastError: message, result: null };
       } catch (failError) {
         this.options.onError?.(job, failError, true);
       }
       if (!willRetry) this.processed++;
     } finally {
+      if (outcome) this.options.onSettled?.(job.id, outcome);
       this.settled();
     }
   }

@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
+import type { JobOutcome } from '../../adapters/jobs/types.js';
 import { JobWorker } from '../../adapters/jobs/worker.js';
 import { CliError, type CliIo, withServices } from '../io.js';
 import { progress } from '../progress.js';
@@ -21,12 +21,6 @@ async function listFiles(folder: string): Promise<string[]> {
     .filter((e) => e.isFile() && !e.name.startsWith('.'))
     .map((e) => e.name)
     .sort();
-}
-
-async function sha256Of(file: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
 }
 
 export function importCommand(program: Command, io: CliIo) {
@@ -49,59 +43,88 @@ export function importCommand(program: Command, io: CliIo) {
       if (files.length === 0) throw new CliError(`${folderArg}: has no files to import`);
       const summary = await withServices(io, async (services, runtime) => {
         await services.events.require(eventId);
-        // Enqueue: each file is copied to the incoming store under its content hash; the same
-        // bytes twice (in this folder, or from an earlier run) are one job.
-        const jobOf = new Map<number, string>();
-        let skipped = 0;
-        for (const name of files) {
-          const file = path.join(folder, name);
-          const sha = await sha256Of(file);
-          if (await services.imports.hasChecksum(eventId, sha)) {
-            skipped++;
-            continue;
-          }
-          const incomingKey = `${eventId}/import-${sha}`;
-          await runtime.blobs.incoming.putStream(incomingKey, createReadStream(file));
-          const jobId = await services.jobs.enqueueIngest(
-            eventId,
-            { uuid: randomUUID(), incomingKey, filename: name },
-            `import:${eventId}:${sha}`,
-          );
-          if (jobOf.has(jobId)) skipped++;
-          else jobOf.set(jobId, name);
-        }
-        // Work the jobs here (an embedded database is this process's alone) and watch them finish.
+        // Work the jobs here (an embedded database is this process's alone), started first so
+        // the photos already queued are processed while the rest are still being copied in.
+        const settled = new Map<number, JobOutcome>();
         const worker = new JobWorker(services.jobs.queue, services.jobHandlers, {
           concurrency,
           idleMs: 200,
           // Bib OCR is slow: the API's worker does it after; the import waits for ingest only.
           kinds: ['ingest'],
           leaseMs: runtime.database.kind === 'pglite' ? 0 : undefined,
+          onSettled: (jobId, outcome) => settled.set(jobId, outcome),
         });
         services.jobs.worker = worker;
         const bar = progress(io, `Importing into event ${eventId}`, files.length);
-        for (let i = 0; i < skipped; i++) bar.tick();
         let imported = 0;
         let failed = 0;
-        const pending = new Set(jobOf.keys());
+        let skipped = 0;
+        const jobOf = new Map<number, string>();
+        const pending = new Set<number>();
+        const take = (jobId: number, outcome: JobOutcome) => {
+          if (!pending.delete(jobId)) return;
+          if (outcome.state === 'failed') {
+            failed++;
+            bar.log(`FAILED ${jobOf.get(jobId)}: ${outcome.lastError ?? 'unknown error'}`);
+          } else if (outcome.result && 'skipped' in outcome.result) skipped++;
+          else imported++;
+          bar.tick();
+        };
+        const skip = () => {
+          skipped++;
+          bar.tick();
+        };
         await worker.start();
         try {
-          while (pending.size > 0) {
-            const seen = worker.settledCount;
-            const outcomes = await services.jobs.queue.states([...pending]);
-            for (const [jobId, outcome] of outcomes) {
-              if (outcome.state !== 'done' && outcome.state !== 'failed') continue;
-              pending.delete(jobId);
-              if (outcome.state === 'failed') {
-                failed++;
-                bar.log(`FAILED ${jobOf.get(jobId)}: ${outcome.lastError ?? 'unknown error'}`);
-              } else if (outcome.result && 'skipped' in outcome.result) skipped++;
-              else imported++;
+          // Enqueue: each file is copied to the incoming store under its content hash; the same
+          // bytes twice (in this folder, or from an earlier run) are one job.
+          for (const name of files) {
+            // Read once, whole: hashed and copied from memory (a photo is at most a few tens
+            // of MB, and one file is in hand at a time).
+            let bytes: Buffer;
+            try {
+              bytes = await readFile(path.join(folder, name));
+            } catch (error) {
+              failed++;
+              bar.log(`FAILED ${name}: cannot be read: ${(error as Error).message}`);
               bar.tick();
+              continue;
             }
-            // Woken by this worker's next finished job; jobs another process works (the API on
-            // the same PostgreSQL) are seen within a second.
-            if (pending.size > 0 && worker.settledCount === seen) await worker.nextSettled(1000);
+            const sha = createHash('sha256').update(bytes).digest('hex');
+            if (await services.imports.hasChecksum(eventId, sha)) {
+              skip();
+              continue;
+            }
+            const incomingKey = `${eventId}/import-${sha}`;
+            await runtime.blobs.incoming.put(incomingKey, bytes);
+            const jobId = await services.jobs.enqueueIngest(
+              eventId,
+              { uuid: randomUUID(), incomingKey, filename: name },
+              `import:${eventId}:${sha}`,
+            );
+            if (jobOf.has(jobId)) {
+              skip();
+              continue;
+            }
+            jobOf.set(jobId, name);
+            pending.add(jobId);
+            const outcome = settled.get(jobId);
+            if (outcome) take(jobId, outcome);
+          }
+          // Jobs this worker finishes are reported to it; the queue is asked only about the rest
+          // (a job settled by an earlier run, or by the API on the same PostgreSQL), once a second.
+          let asked = 0;
+          while (pending.size > 0) {
+            for (const [jobId, outcome] of settled) take(jobId, outcome);
+            settled.clear();
+            if (pending.size === 0) break;
+            if (Date.now() - asked >= 1000) {
+              asked = Date.now();
+              for (const [jobId, outcome] of await services.jobs.queue.states([...pending]))
+                if (outcome.state === 'done' || outcome.state === 'failed') take(jobId, outcome);
+              continue;
+            }
+            await worker.nextSettled(1000);
           }
         } finally {
           bar.stop();
