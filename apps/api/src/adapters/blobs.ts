@@ -46,7 +46,6 @@ export class LocalFolderBlobStore implements BlobStore {
 
   async put(key: string, data: Buffer): Promise<void> {
     const file = this.pathOf(key);
-    await mkdir(path.dirname(file), { recursive: true });
     // Temp file in the same folder, then rename: an interrupted write never leaves a partial blob
     // under the real key (temp names start with '.', which keys cannot).
     const temp = path.join(
@@ -54,7 +53,14 @@ export class LocalFolderBlobStore implements BlobStore {
       `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`,
     );
     try {
-      await writeFile(temp, data);
+      try {
+        await writeFile(temp, data);
+      } catch (error) {
+        // The folder is made on first use (most puts go to one that exists: no mkdir each time).
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        await mkdir(path.dirname(file), { recursive: true });
+        await writeFile(temp, data);
+      }
       await rename(temp, file);
     } catch (error) {
       await rm(temp, { force: true });

@@ -62,8 +62,9 @@ export class ImportService {
     };
   }
 
-  async hasChecksum(eventId: number, checksum: string): Promise<boolean> {
-    return (await this.photos.findByChecksum(eventId, checksum)) !== undefined;
+  /** The sha256 of every photo already in the event (the CLI skips those files before copying). */
+  checksumsOf(eventId: number): Promise<Set<string>> {
+    return this.photos.checksumsOf(eventId);
   }
 
   /** Imports one photo; `known` holds checksums already in the event, to skip without decoding. */

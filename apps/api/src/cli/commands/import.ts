@@ -74,6 +74,8 @@ export function importCommand(program: Command, io: CliIo) {
           skipped++;
           bar.tick();
         };
+        // Photos already in the event, by content: their files are skipped without a copy.
+        const known = await services.imports.checksumsOf(eventId);
         await worker.start();
         try {
           // Enqueue: each file is copied to the incoming store under its content hash; the same
@@ -91,7 +93,7 @@ export function importCommand(program: Command, io: CliIo) {
               continue;
             }
             const sha = createHash('sha256').update(bytes).digest('hex');
-            if (await services.imports.hasChecksum(eventId, sha)) {
+            if (known.has(sha)) {
               skip();
               continue;
             }
