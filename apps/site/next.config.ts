@@ -51,7 +51,12 @@ const config: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   outputFileTracingRoot: repoRoot,
-  turbopack: { root: repoRoot },
+  turbopack: {
+    root: repoRoot,
+    // The gallery (and its selfie search) is rendered on the server too; the face model is
+    // browser-only: the server's bundle gets a stub instead of Human's Node build.
+    resolveAlias: { '@vladmandic/human': { browser: '@vladmandic/human', default: './src/selfie/human-on-server.ts' } },
+  },
   transpilePackages: ['@eventsite/contract'],
   env: { NEXT_PUBLIC_FACE_MODELS_PATH: faceModels },
   async headers() {

@@ -140,6 +140,39 @@ describe('the event gallery', () => {
     await close(page);
   });
 
+  test('the server HTML already holds the first photos, and the browser does not ask for them again', async () => {
+    const { status, html } = await serverHtml(HOST, galleryPath());
+    assert.equal(status, 200);
+    const imgs = [...html.matchAll(/<img\b[^>]*\bsrc="[^"]*\/events\/photos\/([0-9a-f-]{36})\?w=\d+"[^>]*>/g)];
+    assert.deepEqual(
+      imgs.slice(0, 6).map((m) => m[1]),
+      firstPhotos.slice(0, 6).map((p) => p.uuid),
+      'the first photos, in the listing order, before any JavaScript runs',
+    );
+    assert.match(imgs[0]![0], /fetchpriority="high"/i, 'the first photo is fetched first');
+    assert.match(imgs[0]![0], /loading="eager"/);
+    assert.match(imgs[0]![0], /sizes="\(max-width/, 'sizes for each width class');
+    assert.match(imgs[10]![0], /loading="lazy"/, 'photos further down wait');
+
+    const context = await browser.newContext({ ...VIEWPORTS.phone, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    const listing: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes(`/events/${event.id}/photos?`)) listing.push(r.url());
+    });
+    // Where the first photos are before the gallery's code runs, and after: nothing moves.
+    await page.goto(siteUrl(HOST, galleryPath()), { waitUntil: 'commit' });
+    await page.waitForSelector('.jgrid-tile img');
+    const boxes = () => page.locator('.jgrid-tile').evaluateAll((els) => els.slice(0, 6).map((e) => { const r = e.getBoundingClientRect(); return [Math.round(r.left), Math.round(r.width), Math.round(r.height)]; }));
+    const early = await boxes();
+    await page.waitForLoadState('networkidle');
+    assert.equal(await page.locator('.jgrid-flow').count(), 0, 'the browser laid the grid out');
+    assert.deepEqual(await boxes(), early, 'the tiles keep their place and size on hydration');
+    assert.deepEqual(listing, [], 'no request for the first page');
+    await page.close();
+    await context.close();
+  });
+
   test('the viewer opens on a photo, moves with the keyboard and keeps the photo in the URL', async () => {
     const page = await open(galleryPath());
     await tile(page, 3).click();

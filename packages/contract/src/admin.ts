@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BIB_PATTERN, JOB_STATES } from './constants.js';
+import { SEARCH_MESSAGES } from './search-rules.js';
 import { positiveId, uuid } from './primitives.js';
 
 /**
@@ -51,7 +52,7 @@ export const adminEventParams = z.object({ eventId: positiveId });
 export const photoBibsInput = z
   .object({
     bibs: z
-      .array(z.string().trim().regex(BIB_PATTERN, 'A bib number is 1 to 10 letters or digits'))
+      .array(z.string().trim().regex(BIB_PATTERN, SEARCH_MESSAGES.bib))
       .max(50, 'At most 50 bibs per photo'),
   })
   .strict();

@@ -8,6 +8,7 @@ export * from './queries.js';
 export * from './contact.js';
 export * from './downloads.js';
 export * from './results.js';
+export * from './search-rules.js';
 export * from './admin.js';
 export * from './certificate.js';
 export * from './selfie.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BIB_PATTERN } from './constants.js';
 import { positiveId } from './primitives.js';
+import { NAME_SEARCH_MAX, NAME_SEARCH_MIN, SEARCH_MESSAGES } from './search-rules.js';
 
 /** One participant's race result: `GET /api/v1/client/events/{eventId}/results/{bib}`. */
 export const raceResult = z.object({
@@ -22,12 +23,12 @@ export type RaceResult = z.infer<typeof raceResult>;
 
 /** The searches the gallery offers beside browsing: `?bib=` or `?name=` on the photos listing. */
 export const photoSearchQuery = z.object({
-  bib: z.string().trim().regex(BIB_PATTERN, 'A bib number is 1 to 10 letters or digits').optional(),
+  bib: z.string().trim().regex(BIB_PATTERN, SEARCH_MESSAGES.bib).optional(),
   name: z
     .string()
     .trim()
-    .min(2, 'Type at least 2 letters of the name')
-    .max(80, 'A name search is at most 80 characters')
+    .min(NAME_SEARCH_MIN, SEARCH_MESSAGES.nameTooShort)
+    .max(NAME_SEARCH_MAX, SEARCH_MESSAGES.nameTooLong)
     .optional(),
 });
 export type PhotoSearchQuery = z.infer<typeof photoSearchQuery>;
@@ -35,5 +36,5 @@ export type PhotoSearchQuery = z.infer<typeof photoSearchQuery>;
 /** `GET /api/v1/client/events/{eventId}/results/{bib}`. */
 export const resultParams = z.object({
   eventId: positiveId,
-  bib: z.string().trim().regex(BIB_PATTERN, 'A bib number is 1 to 10 letters or digits'),
+  bib: z.string().trim().regex(BIB_PATTERN, SEARCH_MESSAGES.bib),
 });

@@ -1,5 +1,5 @@
-import { MAX_PHOTO_PAGE_SIZE } from '@eventsite/contract/constants';
-import { photoPage, type PhotoListItem } from '@eventsite/contract';
+import { DEFAULT_PHOTO_PAGE_SIZE, MAX_PHOTO_PAGE_SIZE } from '@eventsite/contract/constants';
+import { photoPage, type PhotoListItem, type PhotoPage } from '@eventsite/contract';
 import { buildUrl, requestEnvelope } from './envelope';
 import { apiUrl } from './env';
 import { REVALIDATE_SECONDS } from './organiser';
@@ -29,4 +29,17 @@ export async function findEventPhoto(eventId: number, uuid: string, fetchImpl: t
     return null;
   }
   return null;
+}
+
+/**
+ * The first page of an event's photos (or of a search's), for the gallery's HTML. Null when the
+ * listing is private without a search, or the API fails: the browser then asks for it itself.
+ */
+export async function firstPhotoPage(eventId: number, search: Record<string, string>, fetchImpl: typeof fetch = fetch): Promise<PhotoPage | null> {
+  try {
+    const url = buildUrl(apiUrl(), `/api/v1/client/events/${encodeURIComponent(String(eventId))}/photos`, { ...search, limit: DEFAULT_PHOTO_PAGE_SIZE });
+    return await requestEnvelope(url, photoPage, { revalidate: REVALIDATE_SECONDS, tags: [`event:${eventId}`] }, fetchImpl);
+  } catch {
+    return null;
+  }
 }

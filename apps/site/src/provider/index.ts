@@ -11,4 +11,4 @@ export { fetchEventConfig, EVENT_DATA_FAILURE } from './event';
 export { reshapeEventConfig, reshapeEventSummary, reshapeOrganiser, organiserName } from './reshape';
 export type { EventCardData, EventPage, Organiser } from './model';
 export { belongsToOrganiser, loadEvent, type EventLoad } from './event-page';
-export { findEventPhoto, DEEP_LINK_PAGES } from './gallery';
+export { findEventPhoto, firstPhotoPage, DEEP_LINK_PAGES } from './gallery';

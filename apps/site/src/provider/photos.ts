@@ -1,8 +1,9 @@
 import { DEFAULT_PHOTO_PAGE_SIZE, MAX_PHOTO_PAGE_SIZE } from '@eventsite/contract/constants';
-import { photoPage, raceResult, type DownloadRequest, type PhotoPage, type RaceResult } from '@eventsite/contract';
+import type { DownloadRequest, PhotoPage, RaceResult } from '@eventsite/contract';
 import type { z } from 'zod';
 import { contentLength, attachmentName, downloadErrorMessage, type Progress } from '@/lib/gallery/download';
 import { photoUrl } from '@/lib/photos';
+import { contractSchemas } from './contract-schemas';
 import { MESSAGES, ProviderError, buildUrl, readEnvelope } from './envelope';
 
 /**
@@ -29,7 +30,13 @@ async function envelopeMessage(response: Response): Promise<string | null> {
  * A browser call: like the server's requestEnvelope, except that a refusal keeps the server's
  * words (e.g. 403 'This gallery is private: search for your photos'), so the gallery can show them.
  */
-async function galleryEnvelope<T extends z.ZodType>(url: string, schema: T, fetchImpl: typeof fetch, signal?: AbortSignal): Promise<z.infer<T>> {
+async function galleryEnvelope<T extends z.ZodType>(
+  url: string,
+  schemaOf: (contract: Awaited<ReturnType<typeof contractSchemas>>) => T,
+  fetchImpl: typeof fetch,
+  signal?: AbortSignal,
+): Promise<z.infer<T>> {
+  const contract = contractSchemas();
   let response: Response;
   try {
     response = await fetchImpl(url, { headers: { accept: 'application/json' }, signal });
@@ -40,7 +47,7 @@ async function galleryEnvelope<T extends z.ZodType>(url: string, schema: T, fetc
   if (!response.ok) {
     throw new ProviderError((await envelopeMessage(response)) ?? MESSAGES.httpError(response.status), response.status);
   }
-  return readEnvelope(response, schema);
+  return readEnvelope(response, schemaOf(await contract));
 }
 
 export interface PhotoPageQuery {
@@ -58,7 +65,7 @@ export interface PhotoPageQuery {
 export function fetchPhotoPage(apiBase: string, eventId: number, query: PhotoPageQuery = {}, fetchImpl: typeof fetch = fetch): Promise<PhotoPage> {
   const params: Record<string, string | number> = { ...(query.search ?? {}), limit: query.limit ?? PHOTO_PAGE_LIMIT };
   if (query.cursor) params.cursor = query.cursor;
-  return galleryEnvelope(buildUrl(apiBase, eventPath(eventId, '/photos'), params), photoPage, fetchImpl, query.signal);
+  return galleryEnvelope(buildUrl(apiBase, eventPath(eventId, '/photos'), params), (c) => c.photoPage, fetchImpl, query.signal);
 }
 
 /**
@@ -86,7 +93,7 @@ export async function fetchAllPhotoIds(
 /** `GET /api/v1/client/events/{eventId}/results/{bib}`: the bib's race result, or null (404). */
 export async function fetchRaceResult(apiBase: string, eventId: number, bib: string, fetchImpl: typeof fetch = fetch, signal?: AbortSignal): Promise<RaceResult | null> {
   try {
-    return await galleryEnvelope(buildUrl(apiBase, eventPath(eventId, `/results/${encodeURIComponent(bib)}`)), raceResult, fetchImpl, signal);
+    return await galleryEnvelope(buildUrl(apiBase, eventPath(eventId, `/results/${encodeURIComponent(bib)}`)), (c) => c.raceResult, fetchImpl, signal);
   } catch (error) {
     if (error instanceof ProviderError && error.status === 404) return null;
     throw error;

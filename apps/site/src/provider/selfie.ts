@@ -1,4 +1,5 @@
-import { selfieSearchAnswer, selfieSearchRequest, type SelfieSearchAnswer } from '@eventsite/contract';
+import type { SelfieSearchAnswer } from '@eventsite/contract';
+import { contractSchemas } from './contract-schemas';
 import { MESSAGES, ProviderError, buildUrl, readEnvelope } from './envelope';
 
 /**
@@ -18,6 +19,7 @@ export class ApiDownError extends ProviderError {
 }
 
 async function call(url: string, init: RequestInit, fetchImpl: typeof fetch): Promise<SelfieSearchAnswer> {
+  const contract = contractSchemas();
   let response: Response;
   try {
     response = await fetchImpl(url, { ...init, headers: { accept: 'application/json', ...(init.headers ?? {}) } });
@@ -36,7 +38,7 @@ async function call(url: string, init: RequestInit, fetchImpl: typeof fetch): Pr
     }
     throw new ProviderError(message, response.status);
   }
-  return readEnvelope(response, selfieSearchAnswer);
+  return readEnvelope(response, (await contract).selfieSearchAnswer);
 }
 
 /**
@@ -44,7 +46,7 @@ async function call(url: string, init: RequestInit, fetchImpl: typeof fetch): Pr
  * unit length, checked against the contract before anything is sent. Nothing else leaves the device.
  */
 export async function searchByDescriptor(apiBase: string, eventId: number, descriptor: number[], signal?: AbortSignal, fetchImpl: typeof fetch = fetch): Promise<SelfieSearchAnswer> {
-  const body = selfieSearchRequest.parse({ embedding: descriptor });
+  const body = (await contractSchemas()).selfieSearchRequest.parse({ embedding: descriptor });
   return call(
     buildUrl(apiBase, eventPath(eventId, '/photos/selfie-search')),
     { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal },

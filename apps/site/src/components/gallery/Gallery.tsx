@@ -8,8 +8,7 @@ import type {
   RaceResult,
   SelfieMatch,
 } from '@eventsite/contract';
-import { useSearchParams } from 'next/navigation';
-import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
 import { likelyLarge, type Progress } from '@/lib/gallery/download';
 import { indexOfPhoto } from '@/lib/gallery/pages';
 import {
@@ -42,7 +41,7 @@ import { ResultCard } from './ResultCard';
 import { SearchBar } from './SearchBar';
 import { SelectionBar } from './SelectionBar';
 import { GALLERY_TEXT, SELFIE_RESULTS, photoCount } from './strings';
-import { useFeed } from './useFeed';
+import { useFeed, type InitialPage } from './useFeed';
 import { loadSelfieEngine, useSelfieSearch, type SelfieEngine } from './useSelfieSearch';
 
 export interface GalleryProps {
@@ -54,6 +53,8 @@ export interface GalleryProps {
   bibPlaceholder: string;
   /** The selfie engine's loader (the browser build of the face model, imported on demand). */
   loadSelfieEngine?: () => Promise<SelfieEngine>;
+  /** The first page of photos, from the server (rendered in its HTML): the feed starts from it. */
+  initialPage?: InitialPage | null;
 }
 
 /** How far a deep link's photo is looked for in the listing before the gallery gives up. */
@@ -75,20 +76,60 @@ function saveBlob(blob: Blob, filename: string) {
   window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
+/** Fired on the window when the gallery writes its URL (history.pushState fires no event). */
+const URL_CHANGED = 'gallery:url';
+
 /** The URL of the gallery with this search and photo, keeping the path. */
 function writeUrl(search: GallerySearch | null, photo: string | null, mode: 'push' | 'replace') {
   const url = `${window.location.pathname}${galleryQuery(search, photo)}${window.location.hash}`;
   if (url === `${window.location.pathname}${window.location.search}${window.location.hash}`) return;
   if (mode === 'push') window.history.pushState(null, '', url);
   else window.history.replaceState(null, '', url);
+  window.dispatchEvent(new Event(URL_CHANGED));
+}
+
+function subscribeToUrl(onChange: () => void): () => void {
+  window.addEventListener('popstate', onChange);
+  window.addEventListener(URL_CHANGED, onChange);
+  return () => {
+    window.removeEventListener('popstate', onChange);
+    window.removeEventListener(URL_CHANGED, onChange);
+  };
+}
+
+/**
+ * The URL's query, read without useSearchParams: a prerendered page cannot read the query on the
+ * server, and useSearchParams would make the whole gallery client-rendered there. The server (and
+ * hydration) use the query the server was asked (`serverQuery`), the browser then the URL's.
+ */
+function useUrlQuery(serverQuery: string): URLSearchParams {
+  const query = useSyncExternalStore(subscribeToUrl, () => window.location.search, () => serverQuery);
+  return useMemo(() => new URLSearchParams(query), [query]);
 }
 
 /**
  * The event gallery: search, justified virtualised grid, viewer, selection and zip downloads.
  * Its state lives in the URL (`?bib=`, `?name=`, `?photo=`), so it can be shared and Back works.
  */
-export default function Gallery({ eventId, eventSlug, eventName, apiBase, flags, bibPlaceholder, loadSelfieEngine: selfieLoader = loadSelfieEngine }: GalleryProps) {
-  const params = useSearchParams() ?? new URLSearchParams();
+export default function Gallery({ query = '', ...props }: GalleryProps & { query?: string }) {
+  const params = useUrlQuery(query);
+  return <GalleryView {...props} params={params} />;
+}
+
+type Params = { get(name: string): string | null };
+
+/** The gallery for the query `params` (the URL's, see useUrlQuery). */
+export function GalleryView({
+  eventId,
+  eventSlug,
+  eventName,
+  apiBase,
+  flags,
+  bibPlaceholder,
+  loadSelfieEngine: selfieLoader = loadSelfieEngine,
+  initialPage = null,
+  params,
+}: GalleryProps & { params: Params }) {
   const searchKeyParams = `${params.get('bib') ?? ''}\u0000${params.get('name') ?? ''}`;
   const search = useMemo(
     () => searchFromParams(params, flags),
@@ -107,7 +148,7 @@ export default function Gallery({ eventId, eventSlug, eventName, apiBase, flags,
   const selfieMaybes = useMemo(() => (selfieAnswer?.photos ?? []).filter((p) => p.tier === 'maybe'), [selfieAnswer]);
 
   const enabled = (search !== null || !privacy) && !selfieAnswer;
-  const { feed, status, error, loadMore, retry } = useFeed(apiBase, eventId, search, enabled);
+  const { feed, status, error, loadMore, retry } = useFeed(apiBase, eventId, search, enabled, initialPage);
   const photos: readonly PhotoListItem[] = selfieAnswer ? selfieMatches : feed.photos;
   const total = selfieAnswer ? selfieMatches.length : Math.max(feed.total ?? 0, photos.length);
   const searchKey = selfieAnswer ? 'selfie' : search ? `${search.kind}:${search.value}` : 'all';

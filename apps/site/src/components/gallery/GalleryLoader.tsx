@@ -1,22 +1,12 @@
 'use client';
 
-import dynamic from 'next/dynamic';
-import { GallerySkeleton } from './GallerySkeleton';
-import { PrivacyPrompt } from './PrivacyPrompt';
-import type { GalleryProps } from './Gallery';
-
-/** The gallery's code is fetched only on the gallery route (spec §2: loaded on demand). */
-const Gallery = dynamic(() => import('./Gallery'), { ssr: false, loading: () => <GallerySkeleton /> });
-const PrivateGallery = dynamic(() => import('./Gallery'), {
-  ssr: false,
-  loading: () => <PrivacyPrompt bib={false} name={false} how="by searching for them" />,
-});
+import Gallery, { type GalleryProps } from './Gallery';
 
 /**
- * While the gallery's code loads, the spec's twelve squares; in privacy mode without a search,
- * the privacy prompt instead (there is no grid to wait for).
+ * The gallery, rendered on the server with its first page of photos (so the first photos are in
+ * the HTML and hydrated in place). `query` is the query string the server was asked (none on the
+ * prerendered page). The skeleton (spec §2) shows while a listing without a first page loads.
  */
-export function GalleryLoader({ privateUntilSearch, ...props }: GalleryProps & { privateUntilSearch?: boolean }) {
-  if (privateUntilSearch) return <PrivateGallery {...props} />;
-  return <Gallery {...props} />;
+export function GalleryLoader({ query, ...props }: GalleryProps & { query: Record<string, string> }) {
+  return <Gallery {...props} query={new URLSearchParams(query).toString()} />;
 }

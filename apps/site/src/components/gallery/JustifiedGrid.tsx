@@ -1,9 +1,21 @@
 'use client';
 
-import { PHOTO_WIDTHS } from '@eventsite/contract/constants';
+import { DEFAULT_PHOTO_PAGE_SIZE, PHOTO_WIDTHS } from '@eventsite/contract/constants';
 import type { PhotoListItem } from '@eventsite/contract';
-import { memo, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type MouseEvent, type Ref } from 'react';
-import { layoutOptionsFor, layoutRows, rowOfPhoto, visibleRows, type RowsLayout } from '@/lib/gallery/layout';
+import { memo, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type MouseEvent, type ReactNode, type Ref } from 'react';
+import {
+  WIDTH_CLASSES,
+  fitRows,
+  isTailRow,
+  layoutOptionsFor,
+  layoutRows,
+  nominalLayout,
+  rowOfPhoto,
+  visibleRows,
+  widthClass,
+  type RowsLayout,
+  type WidthClass,
+} from '@/lib/gallery/layout';
 import { photoUrl } from '@/lib/photos';
 import { cachedPlaceholder } from './placeholder';
 import { GALLERY_TEXT } from './strings';
@@ -38,6 +50,67 @@ export function tileSrcSet(apiBase: string, photo: PhotoListItem): string {
     .join(', ');
 }
 
+/**
+ * Photos the grid draws before it knows its width (the server's HTML, and the first render that
+ * hydrates it): the first page. They are laid out by CSS from the rows of each width class.
+ */
+export const FLOW_PHOTOS = DEFAULT_PHOTO_PAGE_SIZE;
+
+/** The first tiles load at once, the very first ones before anything else (the page's LCP). */
+const EAGER_TILES = 6;
+const HIGH_PRIORITY_TILES = 4;
+
+/** How wide the grid is at each width class, as viewport media conditions (see .container). */
+const CLASS_MEDIA: Record<WidthClass, Array<{ media: string | null; padding: number; fixed?: number }>> = {
+  s: [{ media: '(max-width: 511px)', padding: 32 }],
+  m: [
+    { media: '(max-width: 699px)', padding: 32 },
+    { media: '(max-width: 947px)', padding: 48 },
+  ],
+  l: [
+    { media: '(max-width: 1199px)', padding: 48 },
+    { media: null, padding: 0, fixed: 1152 },
+  ],
+};
+
+interface FlowTile {
+  /** Classes whose rows start at this photo (a line break before it). */
+  breaks: string;
+  /** Classes where this photo is in the short last row (kept at the target height). */
+  tail: string;
+  sizes: string;
+}
+
+/** The server's grid: per photo, where each class breaks its rows and the img's `sizes`. */
+export function flowTiles(photos: readonly PhotoListItem[]): FlowTile[] {
+  const tiles: FlowTile[] = photos.map(() => ({ breaks: '', tail: '', sizes: '' }));
+  const sizes: string[][] = photos.map(() => []);
+  for (const cls of WIDTH_CLASSES) {
+    const layout = nominalLayout(photos, cls);
+    const { spacing, targetRowHeight } = layout.options;
+    layout.rows.forEach((row, r) => {
+      const tail = isTailRow(layout, r);
+      const ratios = row.widths.map((_, i) => photos[row.start + i]!.width / photos[row.start + i]!.height);
+      const sum = ratios.reduce((a, b) => a + b, 0);
+      const gaps = (ratios.length - 1) * spacing;
+      ratios.forEach((a, i) => {
+        const at = row.start + i;
+        if (i === 0 && at > 0) tiles[at]!.breaks += `${cls} `;
+        if (tail) tiles[at]!.tail += `${cls} `;
+        const share = Math.round((a / sum) * 10_000) / 10_000;
+        for (const m of CLASS_MEDIA[cls]) {
+          const size = m.fixed
+            ? `${Math.ceil(((m.fixed - gaps) * a) / sum)}px`
+            : `calc((100vw - ${m.padding + gaps}px) * ${share})`;
+          const value = tail ? `${Math.ceil(a * targetRowHeight)}px` : size;
+          sizes[at]!.push(m.media ? `${m.media} ${value}` : value);
+        }
+      });
+    });
+  }
+  return tiles.map((t, i) => ({ breaks: t.breaks.trim(), tail: t.tail.trim(), sizes: sizes[i]!.join(', ') }));
+}
+
 const useIsoLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
 
 function measureWidth(el: HTMLElement | null): number {
@@ -70,7 +143,11 @@ export function JustifiedGrid({ photos, total, apiBase, selectMode, selected, on
 
   const layout = useMemo(() => {
     if (width <= 0) return null;
-    const next = layoutRows(photos, layoutOptionsFor(width), previous.current);
+    // The first layout keeps the rows the server's HTML showed (those of this width class).
+    const next =
+      previous.current === null && photos.length <= FLOW_PHOTOS
+        ? fitRows(nominalLayout(photos, widthClass(width)), photos, width)
+        : layoutRows(photos, layoutOptionsFor(width), previous.current);
     previous.current = next;
     return next;
   }, [photos, width]);
@@ -135,6 +212,7 @@ export function JustifiedGrid({ photos, total, apiBase, selectMode, selected, on
     }
   });
 
+  const flow = useMemo(() => (layout ? null : flowTiles(photos.slice(0, FLOW_PHOTOS))), [layout, photos]);
   const rows = layout?.rows ?? [];
   const range = visibleRows(rows, band[0], band[1]);
   const rendered = new Set<number>();
@@ -143,44 +221,52 @@ export function JustifiedGrid({ photos, total, apiBase, selectMode, selected, on
   const focusedRow = focused >= 0 ? rowOfPhoto(rows, focused) : -1;
   if (focusedRow >= 0) rendered.add(focusedRow);
 
+  const tileProps = (index: number) => {
+    const photo = photos[index]!;
+    return {
+      photo,
+      index,
+      label: tileLabel(index + 1, Math.max(total, index + 1)),
+      apiBase,
+      selectMode,
+      selected: selected.has(photo.uuid),
+      onActivate,
+    };
+  };
+
+  const tiles: ReactNode[] = [];
+  if (flow) {
+    // Before the width is known (the server's HTML): CSS lays the rows out, see gallery.css.
+    flow.forEach((f, index) => {
+      if (f.breaks) tiles.push(<span key={`br-${index}`} className="jgrid-br" data-c={f.breaks} aria-hidden="true" />);
+      tiles.push(<Tile key={photos[index]!.uuid} {...tileProps(index)} box={null} tail={f.tail || undefined} sizes={f.sizes} />);
+    });
+  } else {
+    for (const r of [...rendered].sort((a, b) => a - b)) {
+      const row = rows[r]!;
+      let left = 0;
+      row.widths.forEach((w, i) => {
+        const index = row.start + i;
+        tiles.push(<Tile key={photos[index]!.uuid} {...tileProps(index)} box={{ left, top: row.top, width: w, height: row.height }} sizes={`${Math.ceil(w)}px`} />);
+        left += w + layout!.options.spacing;
+      });
+    }
+  }
+
   return (
-    <div
-      ref={container}
-      className="jgrid"
-      data-select-mode={selectMode || undefined}
-      style={{ height: layout ? layout.height : undefined }}
-      onFocus={(e) => {
-        const i = Number((e.target as HTMLElement).dataset.index);
-        if (Number.isInteger(i)) setFocused(i);
-      }}
-    >
-      {[...rendered]
-        .sort((a, b) => a - b)
-        .map((r) => {
-          const row = rows[r]!;
-          return (
-            <div key={row.start} className="jgrid-row" style={{ top: row.top, height: row.height, gap: layout!.options.spacing }}>
-              {row.widths.map((w, i) => {
-                const index = row.start + i;
-                const photo = photos[index]!;
-                return (
-                  <Tile
-                    key={photo.uuid}
-                    photo={photo}
-                    index={index}
-                    label={tileLabel(index + 1, Math.max(total, index + 1))}
-                    width={w}
-                    height={row.height}
-                    apiBase={apiBase}
-                    selectMode={selectMode}
-                    selected={selected.has(photo.uuid)}
-                    onActivate={onActivate}
-                  />
-                );
-              })}
-            </div>
-          );
-        })}
+    <div className="jgrid-box">
+      <div
+        ref={container}
+        className={flow ? 'jgrid jgrid-flow' : 'jgrid'}
+        data-select-mode={selectMode || undefined}
+        style={{ height: layout ? layout.height : undefined }}
+        onFocus={(e) => {
+          const i = Number((e.target as HTMLElement).dataset.index);
+          if (Number.isInteger(i)) setFocused(i);
+        }}
+      >
+        {tiles}
+      </div>
     </div>
   );
 }
@@ -189,36 +275,45 @@ interface TileProps {
   photo: PhotoListItem;
   index: number;
   label: string;
-  width: number;
-  height: number;
+  /** Its place in the grid; null before the width is known (CSS places it: the server's HTML). */
+  box: { left: number; top: number; width: number; height: number } | null;
+  /** Width classes in which it is in the short last row. */
+  tail?: string;
+  sizes: string;
   apiBase: string;
   selectMode: boolean;
   selected: boolean;
   onActivate: JustifiedGridProps['onActivate'];
 }
 
-const Tile = memo(function Tile({ photo, index, label, width, height, apiBase, selectMode, selected, onActivate }: TileProps) {
+const Tile = memo(function Tile({ photo, index, label, box, tail, sizes, apiBase, selectMode, selected, onActivate }: TileProps) {
   const placeholder = cachedPlaceholder(photo.uuid, photo.placeholder);
+  const background = placeholder ? `url("${placeholder}")` : undefined;
+  const style: CSSProperties & { '--a'?: number } = box
+    ? { position: 'absolute', left: box.left, top: box.top, width: box.width, height: box.height, backgroundImage: background }
+    : { '--a': Math.round((photo.width / photo.height) * 10_000) / 10_000, backgroundImage: background };
   return (
     <button
       type="button"
       className="jgrid-tile"
       data-index={index}
       data-selected={selected || undefined}
+      data-tail={tail}
       aria-label={label}
       aria-pressed={selectMode ? selected : undefined}
-      style={{ width, height, backgroundImage: placeholder ? `url("${placeholder}")` : undefined }}
+      style={style}
       onClick={(e) => onActivate(index, e)}
     >
       <img
         src={photoUrl(apiBase, photo.uuid, 640)}
         srcSet={tileSrcSet(apiBase, photo)}
-        sizes={`${Math.ceil(width)}px`}
-        width={Math.round(width)}
-        height={Math.round(height)}
+        sizes={sizes}
+        width={box ? Math.round(box.width) : undefined}
+        height={box ? Math.round(box.height) : undefined}
         alt=""
-        loading="lazy"
-        decoding="async"
+        loading={index < EAGER_TILES ? 'eager' : 'lazy'}
+        fetchPriority={index < HIGH_PRIORITY_TILES ? 'high' : undefined}
+        decoding={index < EAGER_TILES ? undefined : 'async'}
         draggable={false}
       />
       {selectMode ? (

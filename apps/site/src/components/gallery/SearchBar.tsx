@@ -22,7 +22,7 @@ export interface SearchBarProps {
 
 /**
  * Find your photos: by bib, by name or by selfie, as the event allows. Input is checked against
- * the contract before any request (photoSearchQuery); errors show inline.
+ * the contract before any request (`@eventsite/contract/search`, the rules photoSearchQuery follows); errors show inline.
  */
 export function SearchBar({
   bib,

@@ -1,6 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { PhotoPage } from '@eventsite/contract';
 import { EMPTY_FEED, appendPage, type Feed } from '@/lib/gallery/pages';
 import { searchParamsFor, type GallerySearch } from '@/lib/gallery/search';
 import { MESSAGES, ProviderError } from '@/provider/envelope';
@@ -21,18 +22,27 @@ export interface FeedState {
   retry: () => void;
 }
 
+/** The first page of a listing, fetched by the server and rendered in its HTML. */
+export interface InitialPage {
+  /** The listing it is of: '' (the whole event), `bib:1234` or `name:maria`. */
+  key: string;
+  page: PhotoPage;
+}
+
 /**
  * The pages of one listing (the whole event, or one search), loaded one after another. A new
  * search (or `enabled` turning off) drops the old listing and any request still running for it.
  */
-export function useFeed(apiBase: string, eventId: number, search: GallerySearch | null, enabled: boolean): FeedState {
-  const [feed, setFeed] = useState<Feed>(EMPTY_FEED);
+export function useFeed(apiBase: string, eventId: number, search: GallerySearch | null, enabled: boolean, initial?: InitialPage | null): FeedState {
+  const searchKey = search ? `${search.kind}:${search.value}` : '';
+  // The server's first page, when it is of this listing: the feed starts from it (no request).
+  const initialFeed = useRef<Feed | null>(initial && enabled && initial.key === searchKey ? appendPage(EMPTY_FEED, initial.page) : null);
+  const [feed, setFeed] = useState<Feed>(initialFeed.current ?? EMPTY_FEED);
   const [status, setStatus] = useState<FeedStatus>('idle');
   const [error, setError] = useState<FeedError | null>(null);
   const controller = useRef<AbortController | null>(null);
   const feedRef = useRef(feed);
   feedRef.current = feed;
-  const searchKey = search ? `${search.kind}:${search.value}` : '';
 
   const load = useCallback(
     (from: Feed) => {
@@ -64,6 +74,18 @@ export function useFeed(apiBase: string, eventId: number, search: GallerySearch 
   useEffect(() => {
     controller.current?.abort();
     controller.current = null;
+    const start = initialFeed.current;
+    initialFeed.current = null;
+    if (start && enabled) {
+      // First run with the server's page: keep it; the next page loads on scroll.
+      setFeed(start);
+      setError(null);
+      setStatus('idle');
+      return () => {
+        controller.current?.abort();
+        controller.current = null;
+      };
+    }
     setFeed(EMPTY_FEED);
     setError(null);
     setStatus('idle');

@@ -131,3 +131,56 @@ export function rowOfPhoto(rows: readonly Row[], index: number): number {
   }
   return -1;
 }
+
+/**
+ * The server's HTML cannot know the grid's width, so it lays the first photos out once per
+ * width class (the three of layoutOptionsFor) at a nominal width of that class, and CSS (a
+ * container query) shows the rows of the class the grid is in, each row stretched to the real
+ * width. The browser's first layout keeps those rows (fitRows), so nothing moves on hydration.
+ */
+export const WIDTH_CLASSES = ['s', 'm', 'l'] as const;
+export type WidthClass = (typeof WIDTH_CLASSES)[number];
+
+/** A width of each class: a phone's grid (412 px screen), a tablet's, the site's widest grid. */
+export const NOMINAL_WIDTHS: Record<WidthClass, number> = { s: 380, m: 720, l: 1152 };
+
+export function widthClass(containerWidth: number): WidthClass {
+  const w = Math.max(1, Math.floor(containerWidth));
+  return w < 480 ? 's' : w < 900 ? 'm' : 'l';
+}
+
+/** The rows of `photos` broken at the class's nominal width: what the server's HTML shows. */
+export function nominalLayout(photos: readonly Sized[], cls: WidthClass): RowsLayout {
+  return layoutRows(photos, layoutOptionsFor(NOMINAL_WIDTHS[cls]));
+}
+
+/** A row kept at the target height (the last one, too short to fill the width). */
+export function isTailRow(layout: RowsLayout, index: number): boolean {
+  const row = layout.rows[index];
+  if (!row || index !== layout.rows.length - 1) return false;
+  const used = row.widths.reduce((a, b) => a + b, 0) + (row.widths.length - 1) * layout.options.spacing;
+  return used < layout.options.containerWidth - 0.5;
+}
+
+/**
+ * `nominal` (a layout of the same width class) fitted to `containerWidth`: the same rows, each
+ * stretched to the width (the tail row keeps its height while it fits), as CSS shows them in the server's HTML.
+ */
+export function fitRows(nominal: RowsLayout, photos: readonly Sized[], containerWidth: number): RowsLayout {
+  const options = layoutOptionsFor(containerWidth);
+  const rows: Row[] = [];
+  let top = 0;
+  nominal.rows.forEach((row, r) => {
+    const ratios = row.widths.map((_, i) => {
+      const p = photos[row.start + i]!;
+      return p.width / p.height;
+    });
+    const sum = ratios.reduce((a, b) => a + b, 0);
+    const stretched = (options.containerWidth - (ratios.length - 1) * options.spacing) / sum;
+    const height = isTailRow(nominal, r) ? Math.min(row.height, stretched) : stretched;
+    rows.push({ start: row.start, top, height, widths: ratios.map((a) => a * height) });
+    top += height + options.spacing;
+  });
+  const end = rows[rows.length - 1];
+  return { options, rows, count: nominal.count, height: end ? end.top + end.height : 0 };
+}

@@ -1,4 +1,4 @@
-import { photoSearchQuery } from '@eventsite/contract';
+import { checkBibSearch, checkNameSearch } from '@eventsite/contract/search';
 
 export type SearchKind = 'bib' | 'name';
 
@@ -28,18 +28,18 @@ function param(source: ParamSource, name: string): string | null {
 
 /**
  * The search a URL asks for, when the event offers that search and the value is valid
- * (contract: photoSearchQuery). A bib wins over a name when both are given.
+ * (the contract's zod-free rules, `@eventsite/contract/search`, which photoSearchQuery follows). A bib wins over a name when both are given.
  */
 export function searchFromParams(source: ParamSource, flags: SearchFlags): GallerySearch | null {
   const bib = param(source, 'bib');
   if (bib !== null && flags.bib_search) {
-    const parsed = photoSearchQuery.safeParse({ bib });
-    if (parsed.success && parsed.data.bib) return { kind: 'bib', value: parsed.data.bib.toUpperCase() };
+    const checked = checkBibSearch(bib);
+    if (checked.ok) return { kind: 'bib', value: checked.value.toUpperCase() };
   }
   const name = param(source, 'name');
   if (name !== null && flags.name_search) {
-    const parsed = photoSearchQuery.safeParse({ name });
-    if (parsed.success && parsed.data.name) return { kind: 'name', value: parsed.data.name.replace(/\s+/g, ' ') };
+    const checked = checkNameSearch(name);
+    if (checked.ok) return { kind: 'name', value: checked.value.replace(/\s+/g, ' ') };
   }
   return null;
 }
@@ -48,10 +48,10 @@ export function searchFromParams(source: ParamSource, flags: SearchFlags): Galle
 export function validateSearch(kind: SearchKind, input: string): { ok: true; search: GallerySearch } | { ok: false; error: string } {
   const value = input.trim();
   if (value === '') return { ok: false, error: kind === 'bib' ? 'Enter a bib number' : 'Enter a name' };
-  const parsed = photoSearchQuery.safeParse(kind === 'bib' ? { bib: value } : { name: value });
-  if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? 'Check what you typed' };
-  if (kind === 'bib') return { ok: true, search: { kind, value: parsed.data.bib!.toUpperCase() } };
-  return { ok: true, search: { kind, value: parsed.data.name!.replace(/\s+/g, ' ') } };
+  const checked = kind === 'bib' ? checkBibSearch(value) : checkNameSearch(value);
+  if (!checked.ok) return { ok: false, error: checked.message };
+  if (kind === 'bib') return { ok: true, search: { kind, value: checked.value.toUpperCase() } };
+  return { ok: true, search: { kind, value: checked.value.replace(/\s+/g, ' ') } };
 }
 
 /** The gallery URL's query for a search and an open photo: `?bib=1234&photo=uuid`. */

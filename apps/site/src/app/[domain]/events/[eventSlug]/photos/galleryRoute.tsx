@@ -10,10 +10,10 @@ import { GalleryLoader } from '@/components/gallery/GalleryLoader';
 import { GALLERY_STRINGS } from '@/components/gallery/strings';
 import '@/components/gallery/gallery.css';
 import { eventHref } from '@/components/events/strings';
-import { deepLinkPhoto, galleryQuery, searchFromParams } from '@/lib/gallery/search';
+import { deepLinkPhoto, galleryQuery, searchFromParams, searchParamsFor } from '@/lib/gallery/search';
 import { photoUrl } from '@/lib/photos';
 import { pageMetadata, shareImage, siteOrigin } from '@/lib/seo';
-import { belongsToOrganiser, findEventPhoto, getOrganiser, loadEvent, publicApiUrl, type EventLoad } from '@/provider';
+import { belongsToOrganiser, findEventPhoto, firstPhotoPage, getOrganiser, loadEvent, publicApiUrl, type EventLoad } from '@/provider';
 
 /**
  * The gallery (spec §2). Without a query string it is prerendered and kept per organiser (ISR);
@@ -79,7 +79,16 @@ export async function GalleryRoute({ domain, eventSlug, query }: GalleryParams &
   if (!belongsToOrganiser(event, organiser)) notFound();
   const config = event.config;
   const flags = config.feature_flag;
-  const privateUntilSearch = !flags.show_all_images && searchFromParams(query, flags) === null;
+  const search = searchFromParams(query, flags);
+  const privateUntilSearch = !flags.show_all_images && search === null;
+  // The first page is in the HTML: the largest paint no longer waits for the gallery's code.
+  const page = privateUntilSearch ? null : await firstPhotoPage(event.details.id, searchParamsFor(search));
+  const initialPage = page ? { key: search ? `${search.kind}:${search.value}` : '', page } : null;
+  const serverQuery: Record<string, string> = {};
+  for (const [k, v] of Object.entries(query)) {
+    const value = Array.isArray(v) ? v[0] : v;
+    if (value !== undefined) serverQuery[k] = value;
+  }
   const cta = (place: 'top' | 'bottom') => (
     <Suspense fallback={null}>
       <GalleryCta enabled={flags.cta_enabled} config={config.cta_config} place={place} bibSearch={flags.bib_search} />
@@ -105,7 +114,8 @@ export async function GalleryRoute({ domain, eventSlug, query }: GalleryParams &
         apiBase={publicApiUrl()}
         flags={flags}
         bibPlaceholder={config.bib_config.placeholder_text}
-        privateUntilSearch={privateUntilSearch}
+        initialPage={initialPage}
+        query={serverQuery}
       />
       {cta('bottom')}
     </div>
