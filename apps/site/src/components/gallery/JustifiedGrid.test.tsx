@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { act, render } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { JustifiedGrid, tileSrcSet } from './JustifiedGrid';
+import { JustifiedGrid, boxWidths, flowTiles, tileSrcSet, tileWidths } from './JustifiedGrid';
+import { PHOTO_WIDTHS } from '@eventsite/contract/constants';
 import { placeholderCacheSize } from './placeholder';
 
 const HASH = 'H/gNDYJniGd/iIeHd7eIiUWmMEP5';
@@ -61,14 +62,47 @@ describe('JustifiedGrid', () => {
     const img = button.querySelector('img')!;
     expect(img.getAttribute('sizes')).toBe(`${Math.ceil(parseFloat(button.style.width))}px`);
     expect(img.getAttribute('alt')).toBe('');
-    expect(img.getAttribute('srcset')).toContain('?w=160 160w');
+    // From 1x of its width to the first fixed width that covers 3x.
+    const widths = [...img.getAttribute('srcset')!.matchAll(/ (\d+)w/g)].map((m) => Number(m[1]));
+    expect(Math.min(...widths)).toBeGreaterThanOrEqual(parseFloat(button.style.width) / 2);
+    expect(Math.max(...widths)).toBeGreaterThanOrEqual(Math.min(1600, parseFloat(button.style.width) * 3));
     expect(placeholderCacheSize()).toBeGreaterThan(0);
   });
 
   it('offers no upscaled variants in the srcset', () => {
     const small = { uuid: 'u', width: 500, height: 400, placeholder: null, captured_at: null };
-    expect(tileSrcSet('http://api.test', small)).toBe(
-      'http://api.test/events/photos/u?w=160 160w, http://api.test/events/photos/u?w=320 320w, http://api.test/events/photos/u?w=480 480w',
+    expect(tileSrcSet('http://api.test', small, boxWidths(small, 300))).toBe(
+      'http://api.test/events/photos/u?w=320 320w, http://api.test/events/photos/u?w=480 480w',
     );
+    // Smaller than every fixed width: the smallest.
+    expect(boxWidths({ width: 100 }, 300)).toEqual([160]);
+  });
+
+  it('offers the widths a tile can use: from 1x of its width to the first covering 3x', () => {
+    expect(boxWidths({ width: 4000 }, 200)).toEqual([320, 480, 640]);
+    expect(boxWidths({ width: 4000 }, 380)).toEqual([480, 640, 960, 1280]);
+    expect(tileWidths({ width: 4000 }, 150, 240, 1.5, 3)).toEqual([320, 480, 640, 960]);
+    expect(tileWidths({ width: 4000 }, 300, 380, 1, 2)).toEqual([320, 480, 640, 960]);
+  });
+
+  it('draws the first rows before the width is known, sized for every width class', () => {
+    const photos = many(60);
+    const flow = flowTiles(photos);
+    // The first screens' worth, not the whole page.
+    expect(flow.length).toBeGreaterThan(8);
+    expect(flow.length).toBeLessThan(30);
+    for (const [i, f] of flow.entries()) {
+      expect(f.widths.length).toBeGreaterThan(0);
+      expect(f.widths.length).toBeLessThan(PHOTO_WIDTHS.length - 1);
+      // A phone at 3x sees a tile at most the grid's width (479 px): 1600 covers it.
+      expect(Math.max(...f.widths)).toBeLessThanOrEqual(1600);
+      expect(f.sizes.split(', ')).toHaveLength(5 - f.past.split(' ').filter(Boolean).reduce((n, c) => n + (c === 's' ? 1 : 2), 0));
+      if (i === 0) expect(f.past).toBe('');
+    }
+    // Each class's server rows are whole rows: where a class stops, every later tile is past it.
+    for (const cls of ['s', 'm', 'l']) {
+      const first = flow.findIndex((f) => f.past.split(' ').includes(cls));
+      if (first >= 0) expect(flow.slice(first).every((f) => f.past.split(' ').includes(cls))).toBe(true);
+    }
   });
 });
