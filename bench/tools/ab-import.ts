@@ -5,24 +5,15 @@
  *   node --import tsx bench/tools/ab-import.ts <other-dist> [photos=60] [rounds=3]
  */
 import path from 'node:path';
-import { createDemo } from '../lib/api.js';
-import type { Context } from '../lib/context.js';
+import { demoContext } from '../lib/api.js';
 import { createEvent } from '../figures/features.js';
 import { makePhotoFolder } from '../figures/photos.js';
-import { cleanupAll, ROOT, runOk, tempDir } from '../lib/proc.js';
+import { cleanupAll, ROOT, runOk } from '../lib/proc.js';
 
 const [other = 'apps/api/dist-old', photos = '60', rounds = '3'] = process.argv.slice(2);
 try {
-  const tmp = tempDir('ab-import');
-  const store = { dataDir: path.join(tmp, 'data') };
-  const truth = await createDemo(store, 0.02);
-  const ctx: Context = {
-    quick: true,
-    seconds: 5,
-    tmp,
-    pglite: { store, truth, api: null, openApi: null },
-    features: {},
-  };
+  const ctx = await demoContext('ab-import', 0.02);
+  const { store } = ctx.pglite;
   const folder = await makePhotoFolder(ctx, 'ab', Number(photos));
   const builds = { current: path.join(ROOT, 'apps/api/dist'), other: path.resolve(ROOT, other) };
   const times: Record<string, number[]> = { current: [], other: [] };

@@ -3,25 +3,15 @@
  * the same photo at several widths and several photos at one width.
  * Usage: node --import tsx bench/tools/probe-first-variant.ts [photos=5]
  */
-import path from 'node:path';
-import { cli, createDemo, startApi } from '../lib/api.js';
-import type { Context } from '../lib/context.js';
-import { cleanupAll, tempDir } from '../lib/proc.js';
+import { cli, demoContext, startApi } from '../lib/api.js';
+import { cleanupAll } from '../lib/proc.js';
 import { createEvent } from '../figures/features.js';
 import { makePhotoFolder } from '../figures/photos.js';
 
 const count = Number(process.argv[2] ?? 5);
 try {
-  const tmp = tempDir('probe');
-  const store = { dataDir: path.join(tmp, 'data') };
-  const truth = await createDemo(store, 0.02);
-  const ctx: Context = {
-    quick: true,
-    seconds: 5,
-    tmp,
-    pglite: { store, truth, api: null, openApi: null },
-    features: {},
-  };
+  const ctx = await demoContext('probe', 0.02);
+  const { store } = ctx.pglite;
   const folder = await makePhotoFolder(ctx, '24mp', count, {
     distinct: 1,
     width: 6000,

@@ -3,26 +3,19 @@
  * node:http counting bytes (the bench's) and curl. Shows whether the client bounds the figure.
  *   node --import tsx bench/tools/probe-zip-http.ts [runs=3]
  */
+import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { cli, createDemo, startApi } from '../lib/api.js';
-import type { Context } from '../lib/context.js';
+import { cli, demoContext, startApi } from '../lib/api.js';
 import { createEvent } from '../figures/features.js';
 import { makePhotoFolder } from '../figures/photos.js';
-import { cleanupAll, run, tempDir } from '../lib/proc.js';
+import { cleanupAll, run } from '../lib/proc.js';
 
 const runs = Number(process.argv[2] ?? 3);
 try {
-  const tmp = tempDir('probe-zip');
-  const store = { dataDir: path.join(tmp, 'data') };
-  const truth = await createDemo(store, 0.05);
-  const ctx: Context = {
-    quick: true,
-    seconds: 5,
-    tmp,
-    pglite: { store, truth, api: null, openApi: null },
-    features: {},
-  };
+  const ctx = await demoContext('probe-zip', 0.05);
+  const { tmp } = ctx;
+  const { store } = ctx.pglite;
   const eventId = await createEvent(ctx, 'Probe zip');
   const folder = await makePhotoFolder(ctx, 'zip', 500);
   await cli(store, ['import', String(eventId), folder, '--concurrency', '3']);
@@ -41,7 +34,7 @@ try {
   const url = `${api.url}/api/v1/client/events/${eventId}/downloads`;
   const body = JSON.stringify({ photo_ids: ids.slice(0, 500) });
   const bodyFile = path.join(tmp, 'body.json');
-  (await import('node:fs')).writeFileSync(bodyFile, body);
+  writeFileSync(bodyFile, body);
   for (let i = 0; i < runs; i++) {
     let t = performance.now();
     const bytes = await new Promise<number>((resolve, reject) => {

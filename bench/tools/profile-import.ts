@@ -5,24 +5,16 @@
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { API_CLI, createDemo } from '../lib/api.js';
-import type { Context } from '../lib/context.js';
-import { BENCH, cleanupAll, run, runOk, tempDir } from '../lib/proc.js';
+import { API_CLI, demoContext } from '../lib/api.js';
+import { BENCH, cleanupAll, run, runOk } from '../lib/proc.js';
 import { createEvent } from '../figures/features.js';
 import { makePhotoFolder } from '../figures/photos.js';
 
 const count = Number(process.argv[2] ?? 60);
 try {
-  const tmp = tempDir('profile');
-  const store = { dataDir: path.join(tmp, 'data') };
-  const truth = await createDemo(store, 0.02);
-  const ctx: Context = {
-    quick: true,
-    seconds: 5,
-    tmp,
-    pglite: { store, truth, api: null, openApi: null },
-    features: {},
-  };
+  const ctx = await demoContext('profile', 0.02);
+  const { tmp } = ctx;
+  const { store } = ctx.pglite;
   const folder = await makePhotoFolder(ctx, 'profile', count, { seed: 99_000 });
   const eventId = await createEvent(ctx, 'Profile import');
   const profDir = path.join(tmp, 'prof');
