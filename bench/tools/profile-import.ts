@@ -1,9 +1,9 @@
 /**
  * Profiles the operator's import: demo data on a temp embedded database, N generated photos,
  * `import` run with --cpu-prof, then the top frames.
- * Usage: node --import tsx bench/tools/profile-import.ts [photos=60]
+ * Usage: node --import tsx bench/tools/profile-import.ts [photos=60]   (KEEP_PROFILE=<file> keeps it)
  */
-import { readdirSync } from 'node:fs';
+import { copyFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { API_CLI, demoContext } from '../lib/api.js';
 import { BENCH, cleanupAll, run, runOk } from '../lib/proc.js';
@@ -29,6 +29,10 @@ try {
     `import of ${count} photos: ${(result.ms / 1000).toFixed(1)} s wall (CLI start-up included)`,
   );
   const file = readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'))!;
+  if (process.env.KEEP_PROFILE) {
+    copyFileSync(path.join(profDir, file), process.env.KEEP_PROFILE);
+    console.log(`profile kept at ${process.env.KEEP_PROFILE}`);
+  }
   console.log(
     (
       await run(process.execPath, [

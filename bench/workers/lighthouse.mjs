@@ -1,5 +1,8 @@
 // Lighthouse (mobile, the default form factor) of some URLs in Debian's Chromium; never downloads
-// a browser. argv: userDataDir, url... Prints JSON [{url, scores, error?}].
+// a browser. argv: userDataDir, url... Prints JSON [{url, scores, error?}]. With BENCH_LHR_DIR set,
+// each full report is also written there (lhr-<n>.json), to read the LCP element and its phases.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
@@ -29,6 +32,13 @@ try {
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
       });
       const c = result.lhr.categories;
+      if (process.env.BENCH_LHR_DIR) {
+        mkdirSync(process.env.BENCH_LHR_DIR, { recursive: true });
+        writeFileSync(
+          path.join(process.env.BENCH_LHR_DIR, `lhr-${out.length}.json`),
+          JSON.stringify(result.lhr),
+        );
+      }
       const failing = Object.values(result.lhr.audits)
         .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
         .map((a) => a.id);

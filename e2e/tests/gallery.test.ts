@@ -74,6 +74,19 @@ const close = (page: Page) => page.context().close();
 const galleryPath = (query = '') => `/events/${event.slug}/photos${query}`;
 const tile = (page: Page, n: number) => page.getByRole('button', { name: new RegExp(`^Photo ${n.toLocaleString('en-US')} of `) });
 const imgCount = (page: Page) => page.locator('main img').count();
+/** The photo <img> tags of a page's server HTML, in order; group 1 is the photo's id. */
+const serverPhotoImgs = (html: string) => [...html.matchAll(/<img\b[^>]*\bsrc="[^"]*\/events\/photos\/([0-9a-f-]{36})\?w=\d+"[^>]*>/g)];
+
+/** A phone page that records the browser's requests for a page of the event's photos. */
+async function phoneRecordingListing(): Promise<{ page: Page; listing: string[] }> {
+  const context = await browser.newContext({ ...VIEWPORTS.phone, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  const listing: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes(`/events/${event.id}/photos?`)) listing.push(r.url());
+  });
+  return { page, listing };
+}
 const sha = (b: Buffer | Uint8Array) => createHash('sha256').update(b).digest('hex');
 
 async function original(uuid: string): Promise<Buffer> {
@@ -148,7 +161,7 @@ describe('the event gallery', () => {
   test('the server HTML already holds the first photos, and the browser does not ask for them again', async () => {
     const { status, html } = await serverHtml(HOST, galleryPath());
     assert.equal(status, 200);
-    const imgs = [...html.matchAll(/<img\b[^>]*\bsrc="[^"]*\/events\/photos\/([0-9a-f-]{36})\?w=\d+"[^>]*>/g)];
+    const imgs = serverPhotoImgs(html);
     assert.deepEqual(
       imgs.slice(0, 6).map((m) => m[1]),
       firstPhotos.slice(0, 6).map((p) => p.uuid),
@@ -159,12 +172,7 @@ describe('the event gallery', () => {
     assert.match(imgs[0]![0], /sizes="\(max-width/, 'sizes for each width class');
     assert.match(imgs[10]![0], /loading="lazy"/, 'photos further down wait');
 
-    const context = await browser.newContext({ ...VIEWPORTS.phone, reducedMotion: 'reduce' });
-    const page = await context.newPage();
-    const listing: string[] = [];
-    page.on('request', (r) => {
-      if (r.url().includes(`/events/${event.id}/photos?`)) listing.push(r.url());
-    });
+    const { page, listing } = await phoneRecordingListing();
     // Where the first photos are before the gallery's code runs, and after: nothing moves.
     await page.goto(siteUrl(HOST, galleryPath()), { waitUntil: 'commit' });
     await page.waitForSelector('.jgrid-tile img');
@@ -178,13 +186,12 @@ describe('the event gallery', () => {
     assert.ok(drawn >= 4, `${drawn} tiles drawn at first`);
     assert.deepEqual((await boxes()).slice(0, drawn), early.slice(0, drawn), 'the tiles keep their place and size on hydration');
     assert.deepEqual(listing, [], 'no request for the first page');
-    await page.close();
-    await context.close();
+    await close(page);
   });
 
   test('the gallery paints its first photos from the first bytes, and the rest of the first page still arrives', async () => {
     const { html } = await serverHtml(HOST, galleryPath());
-    const imgs = [...html.matchAll(/<img\b[^>]*\bsrc="[^"]*\/events\/photos\/([0-9a-f-]{36})\?w=\d+"[^>]*>/g)];
+    const imgs = serverPhotoImgs(html);
     // React moves a large Suspense boundary to a hidden <div id="S:n"> later in the document and
     // shows it by script: the first photos must not be there.
     const outlined = html.search(/<div hidden id="S:/);
@@ -208,12 +215,7 @@ describe('the event gallery', () => {
     await still.close();
 
     // With it, the rest of the first page is drawn from what the page already has.
-    const context = await browser.newContext({ ...VIEWPORTS.phone, reducedMotion: 'reduce' });
-    const page = await context.newPage();
-    const listing: string[] = [];
-    page.on('request', (r) => {
-      if (r.url().includes(`/events/${event.id}/photos?`)) listing.push(r.url());
-    });
+    const { page, listing } = await phoneRecordingListing();
     await page.goto(siteUrl(HOST, galleryPath()), { waitUntil: 'networkidle' });
     const last = Math.min(firstPhotos.length, 40);
     for (let i = 0; i < 100 && (await tile(page, last).count()) === 0; i += 1) {
@@ -226,7 +228,7 @@ describe('the event gallery', () => {
       return img !== null && img.complete && img.naturalWidth > 0;
     }, last);
     assert.ok(listing.every((u) => new URL(u).searchParams.has('cursor')), `only later pages were asked for: ${listing.join(', ')}`);
-    await context.close();
+    await close(page);
   });
 
   test('the viewer opens on a photo, moves with the keyboard and keeps the photo in the URL', async () => {

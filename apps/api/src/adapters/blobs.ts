@@ -1,9 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { close, createReadStream, createWriteStream, open, read } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { WholeFileReader } from './whole-file-reader.js';
+
+/**
+ * Files of a known size (a zip's originals) are read on the process's whole-file reader thread:
+ * open, one read of size + 1 bytes, close, with no callback on this thread between them.
+ */
+const wholeFiles = new WholeFileReader();
 
 /**
  * Where photo originals and variants live. A local folder now; S3-compatible storage later,
@@ -73,7 +80,7 @@ export class LocalFolderBlobStore implements BlobStore {
     try {
       return expectedSize === undefined
         ? await readFile(file)
-        : await readExpected(file, expectedSize);
+        : await wholeFiles.read(file, expectedSize);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;
@@ -136,31 +143,6 @@ export class LocalFolderBlobStore implements BlobStore {
   async deletePrefix(prefix: string): Promise<void> {
     await rm(this.pathOf(prefix), { recursive: true, force: true });
   }
-}
-
-/**
- * Reads a file whose size is known: open, one read of size + 1 bytes (more only if the file is
- * shorter than a read returns), close. readFile would also stat it and read again to find the
- * end: for a zip of small photos those thread-pool round trips are most of the work.
- */
-function readExpected(file: string, expectedSize: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    open(file, 'r', (openError, fd) => {
-      if (openError) return reject(openError);
-      const buffer = Buffer.allocUnsafe(expectedSize + 1);
-      let filled = 0;
-      const finish = (error: Error | null) =>
-        close(fd, () => (error ? reject(error) : resolve(buffer.subarray(0, filled))));
-      const next = () =>
-        read(fd, buffer, filled, buffer.length - filled, filled, (readError, n) => {
-          if (readError) return finish(readError);
-          filled += n;
-          if (n === 0 || filled === buffer.length) return finish(null);
-          next();
-        });
-      next();
-    });
-  });
 }
 
 export interface BlobStores {

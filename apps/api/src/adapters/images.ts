@@ -1,5 +1,5 @@
 import exifr from 'exifr';
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
 import { MAX_PHOTO_PIXELS } from '@eventsite/contract';
 
@@ -104,9 +104,40 @@ export async function renderVariant(
   width: number,
   format: VariantFormat,
 ): Promise<Buffer> {
-  const pipeline = sharp(original, sharpOptions)
+  return encode(
+    sharp(original, sharpOptions).rotate().resize({ width, withoutEnlargement: true }),
+    format,
+  );
+}
+
+/**
+ * Several widths of one photo from one decode: the original is decoded (oriented, shrunk on
+ * load) once at the largest width, and each variant is made from those pixels. Rendering them
+ * one by one decodes the JPEG once per width; at ingest this is ~10 % of the image work. The
+ * result is in the order of `widths`, each what `renderVariant` would make within resampling.
+ */
+export async function renderVariants(
+  original: Buffer,
+  widths: readonly number[],
+  format: VariantFormat,
+): Promise<Buffer[]> {
+  if (widths.length < 2) return Promise.all(widths.map((w) => renderVariant(original, w, format)));
+  const largest = Math.max(...widths);
+  const { data, info } = await sharp(original, sharpOptions)
     .rotate()
-    .resize({ width, withoutEnlargement: true });
+    .resize({ width: largest, withoutEnlargement: true })
+    // 8 bits per channel, as the raw input below assumes (sharp's default for sRGB output).
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true });
+  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+  return Promise.all(
+    widths.map((w) =>
+      encode(sharp(data, raw).resize({ width: w, withoutEnlargement: true }), format),
+    ),
+  );
+}
+
+function encode(pipeline: Sharp, format: VariantFormat): Promise<Buffer> {
   switch (format) {
     case 'webp':
       return pipeline.webp({ quality: 80, effort: 2 }).toBuffer();

@@ -1,12 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { allEvents, envelope, organiserData } from '@eventsite/contract';
+import { allEvents, DEFAULT_PHOTO_PAGE_SIZE, envelope, organiserData } from '@eventsite/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { openRuntime, type Runtime } from '../runtime.js';
 import { createCliSandbox, type CliRun } from '../test-support/cli.js';
 import { DEMO_ORGANISERS } from './data.js';
+import { PRERENDERED_WIDTHS, variantKey } from '../services/photos.js';
 import { GROUND_TRUTH_FILE, type GroundTruth } from './seed.js';
 
 let box: Awaited<ReturnType<typeof createCliSandbox>>;
@@ -55,6 +56,30 @@ describe('demo', () => {
     const bib = withBibs[0]!.bibs[0]!;
     expect(bib.bib).toMatch(/^\d+$/);
     expect(bib.box.width).toBeGreaterThan(0);
+  });
+
+  it("leaves the photos of each gallery's first page with their display widths rendered, as an ingest job does", async () => {
+    const truth = JSON.parse(
+      await readFile(path.join(box.dataDir, GROUND_TRUTH_FILE), 'utf8'),
+    ) as GroundTruth;
+    // At this scale every event fits on one page of the gallery.
+    expect(Math.max(...truth.events.map((e) => e.photos))).toBeLessThanOrEqual(
+      DEFAULT_PHOTO_PAGE_SIZE,
+    );
+    for (const photo of truth.photos)
+      for (const width of PRERENDERED_WIDTHS)
+        expect(await runtime.blobs.variants.has(variantKey(photo.uuid, width, 'webp'))).toBe(true);
+    // The gallery's first tiles come from those files: no photo is rendered on the first visit.
+    const before = app.services.photos.renders;
+    const first = truth.photos[0]!;
+    const tile = await app.inject({
+      method: 'GET',
+      url: `/events/photos/${first.uuid}?w=480`,
+      headers: { host: 'localhost:4000', accept: 'image/webp,*/*' },
+    });
+    expect(tile.statusCode).toBe(200);
+    expect(tile.headers['content-type']).toBe('image/webp');
+    expect(app.services.photos.renders).toBe(before);
   });
 
   it('serves localhost with absolute logo URLs that work and an invalid social link for the site to drop', async () => {

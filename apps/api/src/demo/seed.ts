@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { eventInput, organiserInput } from '@eventsite/contract';
+import { DEFAULT_PHOTO_PAGE_SIZE, eventInput, organiserInput } from '@eventsite/contract';
 import type { Services } from '../services/index.js';
 import { ASSET_PATH_PREFIX } from '../services/urls.js';
 import { DEMO_ORGANISERS, type DemoOrganiser } from './data.js';
@@ -100,8 +100,14 @@ export async function createDemo(services: Services, options: DemoOptions): Prom
             { name: `${event.slug}-${frame.index + 1}.jpg`, read: async () => frame.jpeg },
             known,
           )
-          .then((result) => {
+          .then(async (result) => {
             if (result.status === 'imported') {
+              // The display widths of each gallery's first page (frames come in capture order),
+              // as an ingest job makes them for every photo: a visitor's first look at a demo
+              // gallery is served from files, as it is for photos an organiser uploads. The rest
+              // are rendered on first request, which keeps the demo's start short.
+              if (frame.index < DEFAULT_PHOTO_PAGE_SIZE)
+                await services.photos.prerender(result.uuid, frame.jpeg);
               truth.photos.push({
                 uuid: result.uuid,
                 event_id: event.id,

@@ -1,7 +1,7 @@
 import { errorEnvelope } from '@eventsite/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/app.js';
-import { seedEvent, seedOrganiser, seedPhotos } from '../test-support/fixtures.js';
+import { seedPhotos, seedPublishedEvent } from '../test-support/fixtures.js';
 
 let t: TestApp;
 let eventId: number;
@@ -9,14 +9,7 @@ let photo: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedOrganiser(t.services, { name: 'City Runs', domains: ['localhost'] });
-  eventId = (
-    await seedEvent(t.services, 'localhost', {
-      name: 'Run',
-      event_date: '2025-01-01',
-      published: true,
-    })
-  ).id;
+  eventId = await seedPublishedEvent(t.services, 'Run');
   photo = (await seedPhotos(t.services, eventId, [{}]))[0]!.uuid;
 });
 afterAll(() => t.close());

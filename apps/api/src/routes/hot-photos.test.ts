@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/app.js';
-import { seedEvent, seedOrganiser, seedPhotos } from '../test-support/fixtures.js';
+import { seedPhotos, seedPublishedEvent } from '../test-support/fixtures.js';
 
 // The hot path sits in the HTTP server, before Fastify: `inject` never reaches it, so these
 // tests talk to a listening server.
@@ -13,14 +13,7 @@ let other: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedOrganiser(t.services, { name: 'City Runs', domains: ['localhost'] });
-  eventId = (
-    await seedEvent(t.services, 'localhost', {
-      name: 'Harbour Run',
-      event_date: '2025-01-01',
-      published: true,
-    })
-  ).id;
+  eventId = await seedPublishedEvent(t.services);
   [photo, other] = (
     await seedPhotos(t.services, eventId, [
       { width: 300, height: 200 },

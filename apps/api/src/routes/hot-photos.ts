@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PHOTO_WIDTHS } from '@eventsite/contract/constants';
-import { HOST_HEADER, IMMUTABLE_CACHE_CONTROL, PUBLIC_CORS_HEADERS } from '../http.js';
+import { HOST_HEADER, PUBLIC_CORS_HEADERS } from '../http.js';
 import { DEFAULT_DISPLAY_WIDTH, type PhotoService } from '../services/photos.js';
-import { matchesEtag } from './photos.js';
+import { commonHeaders, matchesEtag } from './photos.js';
 
 /**
  * The photo server's hot path. A gallery asks for the same few variants of the same photos over
@@ -61,11 +61,6 @@ function answerHeaders(hot: { etag: string; contentType: string; bytes: Buffer }
 }
 
 function variantHeaders(etag: string): Record<string, string> {
-  return {
-    ...PUBLIC_CORS_HEADERS,
-    etag,
-    'cache-control': IMMUTABLE_CACHE_CONTROL,
-    'x-content-type-options': 'nosniff',
-    vary: 'Accept',
-  };
+  // @fastify/cors adds the CORS headers on the route; here they are the same constants.
+  return { ...PUBLIC_CORS_HEADERS, ...commonHeaders({ etag, variesByAccept: true }) };
 }

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/app.js';
-import { seedEvent, seedOrganiser, seedPhotos } from '../test-support/fixtures.js';
+import { seedEvent, seedPhotos, seedPublishedEvent } from '../test-support/fixtures.js';
 import { testImage } from '../test-support/images.js';
 
 let t: TestApp;
@@ -14,14 +14,7 @@ let originalBytes: Buffer;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedOrganiser(t.services, { name: 'City Runs', domains: ['localhost'] });
-  eventId = (
-    await seedEvent(t.services, 'localhost', {
-      name: 'Harbour Run',
-      event_date: '2025-01-01',
-      published: true,
-    })
-  ).id;
+  eventId = await seedPublishedEvent(t.services);
   const hidden = await seedEvent(t.services, 'localhost', {
     name: 'Hidden',
     event_date: '2025-01-02',

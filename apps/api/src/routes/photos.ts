@@ -14,7 +14,10 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
 }
 
 /** The headers of every answer of a photo file (200 and 304), set in one call. */
-function commonHeaders(file: { etag: string; variesByAccept: boolean }): Record<string, string> {
+export function commonHeaders(file: {
+  etag: string;
+  variesByAccept: boolean;
+}): Record<string, string> {
   return file.variesByAccept
     ? {
         etag: file.etag,

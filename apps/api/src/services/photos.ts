@@ -1,6 +1,11 @@
 import type { PhotoPage } from '@eventsite/contract';
 import type { BlobStores } from '../adapters/blobs.js';
-import { MIME_TYPES, renderVariant, type VariantFormat } from '../adapters/images.js';
+import {
+  MIME_TYPES,
+  renderVariant,
+  renderVariants,
+  type VariantFormat,
+} from '../adapters/images.js';
 import { badRequest, notFound } from '../errors.js';
 import { AppError } from '../errors.js';
 import type { BibFilter, PhotoRepository, PhotoRow } from '../repositories/photos.js';
@@ -172,16 +177,18 @@ export class PhotoService {
 
   /**
    * Renders the most requested variants now (at ingest), so the first visitors wait for none.
-   * `original`: the photo's bytes when the caller has them (the ingest job), not read again.
+   * Called with the bytes of the photo just made from them (the ingest job, the demo): no lookup
+   * and no read of the original.
    */
-  async prerender(uuid: string, original?: Buffer): Promise<void> {
-    const photo = await this.photos.findByUuid(uuid);
-    if (!photo) return;
-    for (const width of PRERENDERED_WIDTHS) {
-      const key = variantKey(photo.uuid, width, 'webp');
-      if (await this.blobs.variants.has(key)) continue;
-      await this.makeVariant(photo, key, width, 'webp', original);
-    }
+  async prerender(uuid: string, original: Buffer): Promise<void> {
+    const missing: number[] = [];
+    for (const width of PRERENDERED_WIDTHS)
+      if (!(await this.blobs.variants.has(variantKey(uuid, width, 'webp')))) missing.push(width);
+    if (missing.length === 0) return;
+    const rendered = await renderVariants(original, missing, 'webp');
+    for (const [i, width] of missing.entries())
+      await this.blobs.variants.put(variantKey(uuid, width, 'webp'), rendered[i]!);
+    this.renders += missing.length;
   }
 
   /**
@@ -301,12 +308,10 @@ export class PhotoService {
     key: string,
     width: number,
     format: VariantFormat,
-    originalBytes?: Buffer,
   ): Promise<Buffer> {
-    // Given the original (prerender, which has looked for the variant), render it.
-    const cached = originalBytes ? null : await this.blobs.variants.get(key);
+    const cached = await this.blobs.variants.get(key);
     if (cached) return cached;
-    const original = originalBytes ?? (await this.blobs.originals.get(photo.blobKey));
+    const original = await this.blobs.originals.get(photo.blobKey);
     if (!original)
       throw new Error(`Original of photo ${photo.uuid} is missing from the blob store`);
     const bytes = await renderVariant(original, width, format);

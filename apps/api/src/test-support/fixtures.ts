@@ -14,6 +14,17 @@ export async function seedEvent(
   return services.events.create(domain, eventInput.parse(input));
 }
 
+/** The usual test organiser ('City Runs' on localhost) with one published event: its id. */
+export async function seedPublishedEvent(
+  services: Services,
+  name = 'Harbour Run',
+): Promise<number> {
+  await seedOrganiser(services, { name: 'City Runs', domains: ['localhost'] });
+  return (
+    await seedEvent(services, 'localhost', { name, event_date: '2025-01-01', published: true })
+  ).id;
+}
+
 /** Imports generated images (distinct colours, so distinct bytes) into an event. */
 export async function seedPhotos(services: Services, eventId: number, images: TestImageOptions[]) {
   const sources = await Promise.all(

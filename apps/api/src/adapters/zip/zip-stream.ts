@@ -24,7 +24,7 @@ export interface ZipEntry {
 /** Bytes of whole entries read ahead of the one being sent, at most (with the one being sent). */
 export const READ_AHEAD_BYTES = 32 * 1024 * 1024;
 /** Entries read ahead at most. */
-const READ_AHEAD_ENTRIES = 8;
+const READ_AHEAD_ENTRIES = 32;
 /** Larger entries (and those without `read`) are streamed from `open` when their turn comes. */
 export const READ_AHEAD_ENTRY_BYTES = 16 * 1024 * 1024;
 

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { Suspense, type CSSProperties, type ReactNode } from 'react';
+import { preconnect } from 'react-dom';
 import { Footer } from '@/components/layout/Footer';
 import { UncachedFailure } from '@/components/common/UncachedFailure';
 import { FullPageLoader } from '@/components/layout/FullPageLoader';
@@ -9,7 +10,7 @@ import { Header } from '@/components/layout/Header';
 import { organiserPageMetadata } from '@/components/layout/organiserMetadata';
 import { themeVariables } from '@/lib/colour';
 import { isAppDomain } from '@/lib/host';
-import { getOrganiser, providerUrl } from '@/provider';
+import { getOrganiser, providerUrl, publicApiUrl } from '@/provider';
 
 /**
  * No organiser is prerendered at build time: each one's pages are rendered on its first visit,
@@ -24,7 +25,11 @@ interface Props {
   params: Promise<{ domain: string }>;
 }
 
-export async function generateMetadata({ params }: { params: Promise<{ domain: string }> }): Promise<Metadata> {
+export async function generateMetadata({
+  params,
+}: {
+  params: Promise<{ domain: string }>;
+}): Promise<Metadata> {
   const { domain } = await params;
   if (!isAppDomain(domain)) notFound();
   const { unknown } = await getOrganiser(domain);
@@ -40,7 +45,11 @@ async function TenantShell({ domain, children }: { domain: string; children: Rea
   const { organiser, unknown, error, transient } = await getOrganiser(domain);
   if (unknown) notFound();
   return (
-    <div className="site" style={themeVariables(organiser.themeColour) as CSSProperties} data-header={organiser.headerDesign}>
+    <div
+      className="site"
+      style={themeVariables(organiser.themeColour) as CSSProperties}
+      data-header={organiser.headerDesign}
+    >
       <a href="#main" className="skip-link">
         Skip to content
       </a>
@@ -59,6 +68,9 @@ async function TenantShell({ domain, children }: { domain: string; children: Rea
 export default async function TenantLayout({ children, params }: Props) {
   const { domain } = await params;
   if (!isAppDomain(domain)) notFound();
+  // Photos, the logo and the hero come from the API's origin: its connection is opened while the
+  // HTML is still arriving, not when the first <img> is parsed.
+  preconnect(new URL(publicApiUrl()).origin);
   return (
     <Suspense fallback={<FullPageLoader />}>
       <TenantShell domain={domain}>{children}</TenantShell>
