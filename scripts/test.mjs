@@ -17,6 +17,8 @@ const wanted = (stage) => only.length === 0 || only.includes(stage);
 let passed = 0;
 let failed = 0;
 const failures = [];
+/** Each failed test, by name, with the first line of its error: printed last, where a log's tail shows it. */
+const failedTests = [];
 
 function step(title, command, args, env = {}) {
   console.log(`\n=== ${title}: ${command} ${args.join(' ')}`);
@@ -33,13 +35,33 @@ function step(title, command, args, env = {}) {
 function count(file, read) {
   if (!existsSync(file)) return false;
   try {
-    const [p, f] = read(JSON.parse(readFileSync(file, 'utf8')));
+    const [p, f, names = []] = read(JSON.parse(readFileSync(file, 'utf8')));
     passed += p;
     failed += f;
+    failedTests.push(...names);
     return true;
   } catch {
     return false;
   }
+}
+
+/** Passed, failed and the failed tests' names from a vitest JSON report. */
+function vitestCounts(report) {
+  const names = [];
+  for (const file of report.testResults ?? [])
+    for (const test of file.assertionResults ?? [])
+      if (test.status === 'failed')
+        names.push(
+          `${path.relative(root, file.name)} > ${test.fullName}: ${String(test.failureMessages?.[0] ?? '').split('\n')[0]}`,
+        );
+  // A file that fails outside its tests (an import, a hook) has no failed test to name.
+  for (const file of report.testResults ?? [])
+    if (
+      file.status === 'failed' &&
+      !(file.assertionResults ?? []).some((t) => t.status === 'failed')
+    )
+      names.push(`${path.relative(root, file.name)}: ${String(file.message ?? '').split('\n')[0]}`);
+  return [report.numPassedTests ?? 0, report.numFailedTests ?? 0, names];
 }
 
 let buildOk = step('contract build', 'npm', ['run', 'build', '-w', 'packages/contract']);
@@ -63,7 +85,7 @@ if (wanted('unit')) {
     '--reporter=json',
     `--outputFile.json=${out}`,
   ]);
-  const counted = count(out, (r) => [r.numPassedTests ?? 0, r.numFailedTests ?? 0]);
+  const counted = count(out, vitestCounts);
   if (!counted && !ok) failed += 1;
 }
 
@@ -88,7 +110,7 @@ if (wanted('offline')) {
       'src/engine-worker',
       'src/routes/selfie-engine.test.ts',
     ]);
-    const counted = count(out, (r) => [r.numPassedTests ?? 0, r.numFailedTests ?? 0]);
+    const counted = count(out, vitestCounts);
     if (!counted && !ok) failed += 1;
   } else {
     console.log('\n=== models offline: skipped (unshare -rn is not allowed here)');
@@ -108,12 +130,19 @@ if (wanted('e2e')) {
     const ok = step('browser tests', process.execPath, ['--import', 'tsx', 'e2e/run.ts'], {
       E2E_RESULTS: out,
     });
-    const counted = count(out, (r) => [r.passed ?? 0, r.failed ?? 0]);
+    const counted = count(out, (r) => [
+      r.passed ?? 0,
+      r.failed ?? 0,
+      (r.failures ?? []).map(
+        (f) => `e2e ${f.file ? path.relative(root, f.file) : ''} > ${f.name}: ${f.message}`,
+      ),
+    ]);
     if (!counted && !ok) failed += 1;
   }
 }
 
 console.log('');
+for (const line of failedTests) console.log(`FAILED ${line}`);
 if (failures.length) console.log(`Failed steps: ${failures.join(', ')}`);
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || failures.length > 0 ? 1 : 0);

@@ -45,7 +45,13 @@ describe('the engine worker', () => {
     async () => {
       const scene = await renderRaceScene({ seed: 9, width: 1600, height: 1067 });
       await readBibs(scene.jpeg); // models loaded: what follows is inference alone
-      const { ticks, expected } = await timerDuring(() => readBibs(scene.jpeg));
+      // Reads for half a second at least, so the count means as much on a fast machine as on a slow
+      // one (one read can take less than the 100 ms the bound below needs).
+      const { ticks, expected } = await timerDuring(async () => {
+        const until = performance.now() + 500;
+        do await readBibs(scene.jpeg);
+        while (performance.now() < until);
+      });
       // In this thread the models hold the loop for each run (0.3 s for the detector): a 10 ms
       // timer fires for ~4 % of its ticks (measured: 19 of 535). Through the worker it keeps
       // firing; on a machine shared with other work some ticks come late (measured: 40 % at a

@@ -7,7 +7,7 @@ import {
   organiserData,
   organiserInput,
 } from '@eventsite/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ok } from '../http.js';
 import { AnswerCache } from '../services/answer-cache.js';
 import { adminToken, bearer } from '../test-support/admin.js';
@@ -287,10 +287,28 @@ describe('AnswerCache', () => {
 });
 
 describe('AnswerCache past its time to live', () => {
+  // The clock moves only when a test moves it: a busy machine pausing this thread between two
+  // lines must not carry an answer from "stale" to "too old".
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-06-01T10:00:00Z'));
+  });
+  afterEach(() => vi.useRealTimers());
+  const wait = (ms: number) => vi.setSystemTime(Date.now() + ms);
+
   it('sends the stale answer while one refresh runs, then the fresh one', async () => {
     const cache = new AnswerCache(20);
     expect(await cache.get('k', async () => 'one')).toBe('one');
-    await new Promise((r) => setTimeout(r, 30));
+    wait(19);
+    let early = 0;
+    expect(
+      await cache.get('k', async () => {
+        early += 1;
+        return 'early';
+      }),
+    ).toBe('one');
+    expect(early).toBe(0);
+    wait(11);
     let calls = 0;
     let release!: () => void;
     const refresh = () => {
@@ -308,7 +326,7 @@ describe('AnswerCache past its time to live', () => {
   it('drops a stale answer whose refresh fails, so the next caller gets the error', async () => {
     const cache = new AnswerCache(20);
     await cache.get('k', async () => 'one');
-    await new Promise((r) => setTimeout(r, 30));
+    wait(30);
     const failing = async () => {
       throw new Error('gone');
     };
@@ -320,7 +338,8 @@ describe('AnswerCache past its time to live', () => {
   it('never sends an answer far past its time to live', async () => {
     const cache = new AnswerCache(10);
     await cache.get('k', async () => 'one');
-    await new Promise((r) => setTimeout(r, 80));
+    // Five times its time to live after it was made: never sent again, even stale.
+    wait(50);
     expect(await cache.get('k', async () => 'two')).toBe('two');
   });
 });

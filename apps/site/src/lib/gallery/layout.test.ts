@@ -47,13 +47,20 @@ describe('justified rows', () => {
     expect(narrow.rows[0]!.height).toBeLessThan(wide.rows[0]!.height);
   });
 
-  it('lays out 20,000 photos quickly', () => {
-    const t = performance.now();
+  it('lays out 20,000 photos page by page, laying out again only the last rows each time', () => {
     let layout = layoutRows([], options);
     const photos = sizes(20_000);
-    for (let n = 60; n <= 20_000; n += 60) layout = layoutRows(photos.slice(0, n), options, layout);
+    const firstPage = layoutRows(photos.slice(0, 60), options, layout);
+    layout = firstPage;
+    for (let n = 120; n <= 20_000; n += 60) {
+      const next = layoutRows(photos.slice(0, n), options, layout);
+      // The rows above the reopened ones are the very same objects: each page costs its own rows.
+      const kept = layout.rows.length - REOPENED_ROWS;
+      if (kept > 0) expect(next.rows[kept - 1]).toBe(layout.rows[kept - 1]);
+      layout = next;
+    }
+    expect(layout.rows[0]).toBe(firstPage.rows[0]);
     expect(layout.rows.reduce((n, r) => n + r.widths.length, 0)).toBe(19_980);
-    expect(performance.now() - t).toBeLessThan(5_000);
   });
 });
 
