@@ -22,6 +22,21 @@ export interface BibFilter {
   manualOverrides: boolean;
 }
 
+/** The event a photo was being made for no longer exists. */
+export class EventGoneError extends Error {
+  constructor(readonly eventId: number) {
+    super(`event ${eventId} was deleted`);
+    this.name = 'EventGoneError';
+  }
+}
+
+/** PostgreSQL's foreign_key_violation, from either driver (drizzle wraps it as the cause). */
+function isForeignKeyViolation(error: unknown): boolean {
+  for (let e = error; e instanceof Error; e = e.cause)
+    if ((e as { code?: unknown }).code === '23503') return true;
+  return false;
+}
+
 /** How long an event's photo count is reused: counting 100k rows on every page costs ~10 ms. */
 const COUNT_TTL_MS = 5_000;
 
@@ -34,13 +49,22 @@ export class PhotoRepository {
 
   constructor(private readonly db: Db) {}
 
-  /** Inserts unless the event already has a photo with this checksum; true when inserted. */
+  /**
+   * Inserts unless the event already has a photo with this checksum; true when inserted. Throws
+   * EventGoneError when the event no longer exists (deleted while its photo was being made).
+   */
   async insertUnlessDuplicate(row: NewPhotoRow): Promise<boolean> {
-    const inserted = await this.db
-      .insert(photos)
-      .values(row)
-      .onConflictDoNothing({ target: [photos.eventId, photos.checksum] })
-      .returning({ uuid: photos.uuid });
+    let inserted: Array<{ uuid: string }>;
+    try {
+      inserted = await this.db
+        .insert(photos)
+        .values(row)
+        .onConflictDoNothing({ target: [photos.eventId, photos.checksum] })
+        .returning({ uuid: photos.uuid });
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw new EventGoneError(row.eventId);
+      throw error;
+    }
     this.counts.delete(row.eventId);
     if (inserted.length === 1) this.onChange?.(row.eventId);
     return inserted.length === 1;

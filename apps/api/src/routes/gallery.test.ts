@@ -1,8 +1,9 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { localBlobStores } from '../adapters/blobs.js';
-import { photos } from '../adapters/db/schema.js';
+import { events, photos } from '../adapters/db/schema.js';
 import { loadConfig } from '../config.js';
 import { adminToken, upload, waitForJobs } from '../test-support/admin.js';
 import { createTestApp, type TestApp } from '../test-support/app.js';
@@ -222,4 +223,26 @@ describe('a restart in the middle of an import', () => {
       await database.close();
     }
   }, 60_000);
+});
+
+describe('an event deleted while one of its photos is being made', () => {
+  it('ends the ingest job as skipped and keeps no file of it', async () => {
+    const gone = await seedEvent(t.services, 'city.example', {
+      name: 'Gone',
+      event_date: '2025-05-01',
+    });
+    const incomingKey = `${gone.id}/upload-gone`;
+    await t.blobs.incoming.put(incomingKey, await testImage({ colour: '#334455' }));
+    // Deleting an event deletes its jobs: a job already running is the one left to meet it.
+    await t.database.db.delete(events).where(eq(events.id, gone.id));
+    const uuid = randomUUID();
+    const outcome = await t.services.jobHandlers.ingest(
+      { eventId: gone.id, uuid, incomingKey, filename: 'gone.jpg' } as never,
+      { jobId: 0, attempt: 1 },
+    );
+    expect(outcome).toEqual({ skipped: 'the event was deleted' });
+    expect(await t.blobs.incoming.has(incomingKey)).toBe(false);
+    expect(await t.blobs.originals.has(`${gone.id}/${uuid}.jpg`)).toBe(false);
+    expect(await t.database.db.select().from(photos).where(eq(photos.uuid, uuid))).toEqual([]);
+  });
 });

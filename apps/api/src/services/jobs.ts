@@ -10,7 +10,7 @@ import {
   PermanentJobError,
 } from '../adapters/jobs/types.js';
 import type { EventRepository } from '../repositories/events.js';
-import type { PhotoRepository } from '../repositories/photos.js';
+import { EventGoneError, type PhotoRepository } from '../repositories/photos.js';
 import { photosConfigOf } from './events.js';
 import type { ImportService } from './imports.js';
 import type { PhotoService } from './photos.js';
@@ -88,11 +88,8 @@ export interface HandlerDeps {
 export function createJobHandlers(deps: HandlerDeps): JobHandlers {
   return {
     ingest: async ({ eventId, uuid, incomingKey, filename }) => {
-      const event = await deps.events.findById(eventId);
-      if (!event) {
-        await deps.blobs.incoming.delete(incomingKey);
-        return { skipped: 'the event was deleted' };
-      }
+      // No look-up of the event first: its jobs go with it when it is deleted, and one deleted
+      // while this job runs is caught by the photo's insert (EventGoneError).
       const bytes = await deps.blobs.incoming.get(incomingKey);
       if (!bytes) {
         // Done before a crash, between making the photo and reporting it?
@@ -107,6 +104,10 @@ export function createJobHandlers(deps: HandlerDeps): JobHandlers {
         if (error instanceof UnusableImageError) {
           await deps.blobs.incoming.delete(incomingKey);
           throw new PermanentJobError(error.message);
+        }
+        if (error instanceof EventGoneError) {
+          await deps.blobs.incoming.delete(incomingKey);
+          return { skipped: 'the event was deleted' };
         }
         throw error;
       }
@@ -125,7 +126,8 @@ export function createJobHandlers(deps: HandlerDeps): JobHandlers {
           eventId,
         });
       // Face data only for events that use selfie search (POST …/faces/detect catches up later).
-      if (deps.detectFaces && photosConfigOf(event).feature_flag.selfie_search)
+      const event = deps.detectFaces ? await deps.events.findById(eventId) : undefined;
+      if (event && photosConfigOf(event).feature_flag.selfie_search)
         next.push({
           kind: 'faces',
           payload: { eventId, uuid },
