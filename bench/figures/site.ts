@@ -8,7 +8,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Api, type GroundTruth, mainEvent } from '../lib/api.js';
 import type { Context } from '../lib/context.js';
-import { autocannon, type LoadResult, warm } from '../lib/load.js';
+import { autocannon, type LoadResult, median, warm } from '../lib/load.js';
 import {
   BENCH,
   freePort,
@@ -203,11 +203,10 @@ export async function site(ctx: Context, api: Api, truth: GroundTruth) {
         failedRow(figure, goal, error);
       }
     }
+    // Lighthouse, mobile; the bare page in the same rounds shows what the machine allows.
+    await lighthouseRows(ctx, product.base, routes, bare.base);
     await bare.proc.stop();
     bare = null;
-
-    // Lighthouse, mobile.
-    await lighthouseRows(ctx, product.base, routes);
   } catch (error) {
     const done = new Set(rows.map((r) => r.figure));
     const all = [
@@ -240,12 +239,15 @@ interface LighthouseResult {
   scores?: { performance: number; accessibility: number; bestPractices: number; seo: number };
   metrics?: { lcp?: number; tbt?: number; cls?: number };
   failing?: string[];
+  benchmarkIndex?: number;
 }
+
 
 async function lighthouseRows(
   ctx: Context,
   base: string,
   routes: Array<{ name: string; path: string }>,
+  bareBase: string,
 ) {
   const goal = '≥ 95, 100, 100, 100';
   const figureOf = (name: string) =>
@@ -272,16 +274,31 @@ async function lighthouseRows(
       path.join(BENCH, 'workers/lighthouse.mjs'),
       [
         userDataDir,
-        ...Array.from({ length: rounds }, () => routes.map((r) => `${base}${r.path}`)).flat(),
+        ...Array.from({ length: rounds }, () => [
+          ...routes.map((r) => `${base}${r.path}`),
+          `${bareBase}/`,
+        ]).flat(),
       ],
       {
         timeoutMs: rounds * 6 * 60_000,
         env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH || '/usr/bin/chromium' },
       },
     );
+    const perRound = routes.length + 1;
+    const bareRuns = Array.from(
+      { length: rounds },
+      (_, round) => results[round * perRound + routes.length],
+    ).filter((run): run is LighthouseResult => !!run?.scores && !run.runtimeError);
+    const bareNote = bareRuns.length
+      ? `; a bare Next.js page in the same rounds: ${median(bareRuns.map((x) => x.scores!.performance))} (TBT ${fmt(median(bareRuns.map((x) => x.metrics?.tbt ?? NaN)))} ms)`
+      : '';
+    const indexes = results.map((x) => x?.benchmarkIndex).filter((x): x is number => !!x);
+    const indexNote = indexes.length
+      ? `; Lighthouse CPU benchmark index ${fmt(Math.min(...indexes))}–${fmt(Math.max(...indexes))}`
+      : '';
     for (const [i, route] of routes.entries()) {
       const figure = figureOf(route.name);
-      const runs = Array.from({ length: rounds }, (_, round) => results[round * routes.length + i]);
+      const runs = Array.from({ length: rounds }, (_, round) => results[round * perRound + i]);
       const scored = runs
         .filter((run): run is LighthouseResult => !!run?.scores && !run.runtimeError)
         .sort((a, b) => a.scores!.performance - b.scores!.performance);
@@ -317,8 +334,10 @@ async function lighthouseRows(
           (rounds > 1
             ? `; median of ${rounds} runs by performance (${scored.map((x) => x.scores!.performance).join(', ')})`
             : '') +
+          bareNote +
+          indexNote +
           '; simulated mobile throttling on a shared machine',
-        data: { ...r, runs },
+        data: { ...r, runs, bare: bareRuns },
       });
     }
   } catch (error) {

@@ -57,6 +57,9 @@ try {
           cls: result.lhr.audits['cumulative-layout-shift']?.numericValue,
         },
         failing,
+        // Lighthouse's own CPU benchmark of this machine at that moment: how fast the page's
+        // tasks ran, which the simulated throttling then scales.
+        benchmarkIndex: result.lhr.environment?.benchmarkIndex,
         runtimeError: result.lhr.runtimeError?.message,
       });
     } catch (error) {
