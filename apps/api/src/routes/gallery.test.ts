@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
@@ -221,6 +222,7 @@ describe('a restart in the middle of an import', () => {
       await second.close();
     } finally {
       await database.close();
+      await rm(dataDir, { recursive: true, force: true });
     }
   }, 60_000);
 });
