@@ -48,21 +48,19 @@ function count(file, read) {
 /** Passed, failed and the failed tests' names from a vitest JSON report. */
 function vitestCounts(report) {
   const names = [];
-  for (const file of report.testResults ?? [])
-    for (const test of file.assertionResults ?? [])
-      if (test.status === 'failed')
-        names.push(
-          `${path.relative(root, file.name)} > ${test.fullName}: ${String(test.failureMessages?.[0] ?? '').split('\n')[0]}`,
-        );
-  // A file that fails outside its tests (an import, a hook) has no failed test to name.
-  for (const file of report.testResults ?? [])
-    if (
-      file.status === 'failed' &&
-      !(file.assertionResults ?? []).some((t) => t.status === 'failed')
-    )
-      names.push(`${path.relative(root, file.name)}: ${String(file.message ?? '').split('\n')[0]}`);
+  for (const file of report.testResults ?? []) {
+    const where = path.relative(root, file.name);
+    const failing = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const test of failing)
+      names.push(`${where} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    // A file that fails outside its tests (an import, a hook) has no failed test to name.
+    if (file.status === 'failed' && failing.length === 0)
+      names.push(`${where}: ${firstLine(file.message)}`);
+  }
   return [report.numPassedTests ?? 0, report.numFailedTests ?? 0, names];
 }
+
+const firstLine = (text) => String(text ?? '').split('\n')[0];
 
 let buildOk = step('contract build', 'npm', ['run', 'build', '-w', 'packages/contract']);
 

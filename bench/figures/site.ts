@@ -242,6 +242,9 @@ interface LighthouseResult {
   benchmarkIndex?: number;
 }
 
+/** A Lighthouse run that produced scores. */
+const finished = (run: LighthouseResult | undefined): run is LighthouseResult =>
+  !!run?.scores && !run.runtimeError;
 
 async function lighthouseRows(
   ctx: Context,
@@ -288,7 +291,7 @@ async function lighthouseRows(
     const bareRuns = Array.from(
       { length: rounds },
       (_, round) => results[round * perRound + routes.length],
-    ).filter((run): run is LighthouseResult => !!run?.scores && !run.runtimeError);
+    ).filter(finished);
     const bareNote = bareRuns.length
       ? `; a bare Next.js page in the same rounds: ${median(bareRuns.map((x) => x.scores!.performance))} (TBT ${fmt(median(bareRuns.map((x) => x.metrics?.tbt ?? NaN)))} ms)`
       : '';
@@ -300,7 +303,7 @@ async function lighthouseRows(
       const figure = figureOf(route.name);
       const runs = Array.from({ length: rounds }, (_, round) => results[round * perRound + i]);
       const scored = runs
-        .filter((run): run is LighthouseResult => !!run?.scores && !run.runtimeError)
+        .filter(finished)
         .sort((a, b) => a.scores!.performance - b.scores!.performance);
       // The median run (of those that finished); a failed run fails the row.
       const r =
