@@ -176,6 +176,9 @@ describe('the event gallery', () => {
     // Where the first photos are before the gallery's code runs, and after: nothing moves.
     await page.goto(siteUrl(HOST, galleryPath()), { waitUntil: 'commit' });
     await page.waitForSelector('.jgrid-tile img');
+    // Measured once the page has painted: before that the stylesheet (render-blocking) may not
+    // apply yet, and a layout without it is one nobody sees.
+    await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
     const boxes = () => page.locator('.jgrid-tile').evaluateAll((els) => els.slice(0, 6).map((e) => { const r = e.getBoundingClientRect(); return [Math.round(r.left), Math.round(r.width), Math.round(r.height)]; }));
     const early = await boxes();
     await page.waitForLoadState('networkidle');
