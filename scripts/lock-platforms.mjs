@@ -4,7 +4,9 @@
 // builds are served here). npm then leaves those optional dependencies out of the lock, and
 // `npm ci` refuses the lock as out of sync. This script adds each missing one as an optional
 // entry limited to its own platform, so npm ci skips it on every other machine and fetches it
-// only where it belongs. It runs after every `npm install` (the root `postinstall`).
+// only where it belongs. Run it after adding or updating a dependency (`npm run lock:platforms`);
+// `npm test` runs it with --check, which changes nothing and fails while an entry is missing.
+// (It cannot be a `postinstall`: the project's .npmrc turns install scripts off.)
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -79,7 +81,13 @@ for (const [key, pkg] of Object.entries({ ...packages })) {
     added += 1;
   }
 }
-if (added > 0) {
+const check = process.argv.includes('--check');
+if (check && added > 0) {
+  console.error(
+    `package-lock.json lacks ${added} optional platform entries (npm ci would refuse it on another machine): run npm run lock:platforms.`,
+  );
+  process.exit(1);
+} else if (added > 0) {
   lock.packages = Object.fromEntries(
     Object.entries(packages).sort(([a], [b]) =>
       a === '' ? -1 : b === '' ? 1 : a.localeCompare(b),
