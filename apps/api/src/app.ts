@@ -71,6 +71,13 @@ export interface AppOptions {
 
 export { API_VERSION };
 
+/** A hop count becomes Fastify's function form: the nearest `hops` addresses are proxies. */
+function fastifyTrustProxy(
+  trust: ApiConfig['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const services = createServices(options.database.db, options.blobs, {
     maxUploadBytes: options.config.maxUploadBytes,
@@ -90,6 +97,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // One log line per failed request comes from the error handlers; successes stay quiet.
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { maxParamLength: 200 },
+    // The client address rate limits count by: X-Forwarded-For only from the proxies trusted.
+    trustProxy: fastifyTrustProxy(options.config.trustProxy),
     bodyLimit: 64 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -207,6 +216,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     prefix: '/api/v1/client',
     downloadsPerMinute: options.downloadsPerMinute ?? 20,
     selfieSearchesPerMinute: options.selfieSearchesPerMinute ?? 30,
+    searchesPerMinute: options.config.searchesPerMinute,
   });
   await app.register(adminRoutes, { prefix: ADMIN_PREFIX });
   await app.register(photoRoutes);

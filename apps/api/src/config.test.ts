@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, defaultMaxImagePixels, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
   it('has defaults for everything', () => {
@@ -16,7 +16,36 @@ describe('loadConfig', () => {
       jobConcurrency: os.availableParallelism(),
       ocrEnabled: true,
       facesEnabled: true,
+      trustProxy: false,
+      searchesPerMinute: 30,
+      maxUploadRequestBytes: 2 * 1024 * 1024 * 1024,
+      maxUploadFiles: 500,
+      organiserQuotaBytes: 100 * 1024 * 1024 * 1024,
+      maxImagePixels: defaultMaxImagePixels(os.totalmem(), os.availableParallelism()),
+      jobRetentionDays: 14,
     });
+  });
+
+  it('sizes the largest decoded image to the memory and the jobs worked at once', () => {
+    const GB = 1024 ** 3;
+    // 4 GB and 2 jobs: a quarter of the memory is 1 GB, 512 MB a job, about 89 megapixels.
+    expect(defaultMaxImagePixels(4 * GB, 2)).toBe(89_000_000);
+    expect(defaultMaxImagePixels(1 * GB, 4)).toBe(11_000_000);
+    // Never more than the contract's 100 megapixels, never less than 1.
+    expect(defaultMaxImagePixels(64 * GB, 1)).toBe(100_000_000);
+    expect(defaultMaxImagePixels(GB / 100, 64)).toBe(1_000_000);
+  });
+
+  it('reads the proxies to trust', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(
+      /TRUST_PROXY="everyone": must be false, true/,
+    );
   });
 
   it('reads every variable; empty values count as unset', () => {
@@ -33,6 +62,13 @@ describe('loadConfig', () => {
           JOB_CONCURRENCY: '3',
           OCR_ENABLED: 'false',
           FACES_ENABLED: '0',
+          TRUST_PROXY: 'false',
+          SEARCHES_PER_MINUTE: '60',
+          MAX_UPLOAD_REQUEST_BYTES: '10485760',
+          MAX_UPLOAD_FILES: '20',
+          ORGANISER_QUOTA_BYTES: '0',
+          MAX_IMAGE_PIXELS: '24000000',
+          JOB_RETENTION_DAYS: '7',
         },
         '/srv',
       ),
@@ -47,6 +83,13 @@ describe('loadConfig', () => {
       jobConcurrency: 3,
       ocrEnabled: false,
       facesEnabled: false,
+      trustProxy: false,
+      searchesPerMinute: 60,
+      maxUploadRequestBytes: 10485760,
+      maxUploadFiles: 20,
+      organiserQuotaBytes: 0,
+      maxImagePixels: 24_000_000,
+      jobRetentionDays: 7,
     });
     expect(loadConfig({ PORT: '', DATABASE_URL: ' ' }).port).toBe(4000);
   });
@@ -59,6 +102,7 @@ describe('loadConfig', () => {
         DATABASE_URL: 'mysql://x',
         PUBLIC_API_URL: 'ftp://x',
         LOG_LEVEL: 'loud',
+        SEARCHES_PER_MINUTE: '0',
       });
     } catch (e) {
       error = e;
@@ -69,6 +113,7 @@ describe('loadConfig', () => {
       'DATABASE_URL="mysql://x": must be a PostgreSQL URL such as postgres://user@host:5432/db',
       'PUBLIC_API_URL="ftp://x": must be an absolute http:// or https:// URL such as https://api.example.com',
       'LOG_LEVEL="loud": must be one of fatal, error, warn, info, debug, trace, silent',
+      'SEARCHES_PER_MINUTE="0": must be a whole number of searches per client per minute, such as 30, from 1 to 100000',
     ]);
   });
 });

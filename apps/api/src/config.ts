@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import { MAX_PHOTO_PIXELS } from '@eventsite/contract/constants';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -55,10 +56,65 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
     .transform((v) => v === 'true' || v === '1')
     .optional(),
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(true|false|\d{1,2}|[0-9A-Fa-f.:/]+(\s*,\s*[0-9A-Fa-f.:/]+)*)$/,
+      'must be false, true, a number of proxy hops, or proxy addresses such as 127.0.0.1,10.0.0.0/8',
+    )
+    .optional(),
+  SEARCHES_PER_MINUTE: wholeNumber('searches per client per minute, such as 30', 1, 100_000),
+  MAX_UPLOAD_REQUEST_BYTES: wholeNumber('bytes, such as 2147483648 for 2 GB', 1024, 1e15),
+  MAX_UPLOAD_FILES: wholeNumber('files per upload request, such as 500', 1, 100_000),
+  ORGANISER_QUOTA_BYTES: wholeNumber('bytes, such as 107374182400 for 100 GB (0: none)', 0, 1e15),
+  MAX_IMAGE_PIXELS: wholeNumber('pixels, such as 50000000 for 50 megapixels', 1_000_000, 1e9),
+  JOB_RETENTION_DAYS: wholeNumber('days, such as 14', 1, 3650),
 });
+
+/** An optional whole number within bounds, with a message saying what it counts. */
+function wholeNumber(what: string, min: number, max: number) {
+  const message = `must be a whole number of ${what}, from ${min} to ${max}`;
+  return z
+    .string()
+    .regex(/^\d{1,16}$/, message)
+    .transform(Number)
+    .pipe(z.number().min(min, message).max(max, message))
+    .optional();
+}
 
 /** Largest uploaded photo file, unless MAX_UPLOAD_BYTES says otherwise. */
 export const DEFAULT_MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+/** Most bytes one upload request may carry, all files together. */
+export const DEFAULT_MAX_UPLOAD_REQUEST_BYTES = 2 * 1024 * 1024 * 1024;
+/** Most files one upload request may carry. */
+export const DEFAULT_MAX_UPLOAD_FILES = 500;
+/** Most bytes of originals one organiser may keep (all events together). */
+export const DEFAULT_ORGANISER_QUOTA_BYTES = 100 * 1024 * 1024 * 1024;
+/** Bib searches, name searches, result look-ups and "more photos of you" per client per minute. */
+export const DEFAULT_SEARCHES_PER_MINUTE = 30;
+/** Finished and failed job rows are removed at start once older than this. */
+export const DEFAULT_JOB_RETENTION_DAYS = 14;
+/** Decoding takes about 6 bytes of memory per pixel (RGB, and a resized copy). */
+const BYTES_PER_DECODED_PIXEL = 6;
+
+/**
+ * The largest image decoded, sized to the machine: the jobs worked at once may each decode one,
+ * and together they may use at most a quarter of the memory. Never more than MAX_PHOTO_PIXELS.
+ */
+export function defaultMaxImagePixels(totalMemory: number, jobConcurrency: number): number {
+  const perJob = totalMemory / 4 / Math.max(1, jobConcurrency) / BYTES_PER_DECODED_PIXEL;
+  return Math.max(1_000_000, Math.min(MAX_PHOTO_PIXELS, Math.floor(perJob / 1e6) * 1e6));
+}
+
+/** Fastify's trustProxy: false, true, a hop count or a list of proxy addresses. */
+export type TrustProxy = boolean | number | string[];
+
+function parseTrustProxy(value: string | undefined): TrustProxy {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((a) => a.trim());
+}
 
 export interface ApiConfig {
   port: number;
@@ -77,6 +133,23 @@ export interface ApiConfig {
   ocrEnabled: boolean;
   /** Face detection of ingested photos for selfie search (FACES_ENABLED, default true). */
   facesEnabled: boolean;
+  /**
+   * Which proxies' X-Forwarded-For is believed (TRUST_PROXY, default false): the client address
+   * that rate limits count by. Behind a proxy left untrusted, every visitor shares one bucket.
+   */
+  trustProxy: TrustProxy;
+  /** Searches (bib, name, result, more-of-bib) per client per minute (SEARCHES_PER_MINUTE, 30). */
+  searchesPerMinute: number;
+  /** Most bytes of one upload request (MAX_UPLOAD_REQUEST_BYTES, 2 GB). */
+  maxUploadRequestBytes: number;
+  /** Most files of one upload request (MAX_UPLOAD_FILES, 500). */
+  maxUploadFiles: number;
+  /** Most bytes of originals per organiser (ORGANISER_QUOTA_BYTES, 100 GB; 0: no quota). */
+  organiserQuotaBytes: number;
+  /** Largest image accepted and decoded (MAX_IMAGE_PIXELS; default sized to the machine's memory). */
+  maxImagePixels: number;
+  /** Finished job rows older than this many days are removed at start (JOB_RETENTION_DAYS, 14). */
+  jobRetentionDays: number;
 }
 
 export class ConfigError extends Error {
@@ -104,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     );
   }
   const e = parsed.data;
+  const jobConcurrency = e.JOB_CONCURRENCY ?? os.availableParallelism();
   return {
     port: e.PORT,
     host: e.HOST,
@@ -112,8 +186,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     publicApiUrl: e.PUBLIC_API_URL,
     logLevel: e.LOG_LEVEL,
     maxUploadBytes: e.MAX_UPLOAD_BYTES ?? DEFAULT_MAX_UPLOAD_BYTES,
-    jobConcurrency: e.JOB_CONCURRENCY ?? os.availableParallelism(),
+    jobConcurrency,
     ocrEnabled: e.OCR_ENABLED ?? true,
     facesEnabled: e.FACES_ENABLED ?? true,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    searchesPerMinute: e.SEARCHES_PER_MINUTE ?? DEFAULT_SEARCHES_PER_MINUTE,
+    maxUploadRequestBytes: e.MAX_UPLOAD_REQUEST_BYTES ?? DEFAULT_MAX_UPLOAD_REQUEST_BYTES,
+    maxUploadFiles: e.MAX_UPLOAD_FILES ?? DEFAULT_MAX_UPLOAD_FILES,
+    organiserQuotaBytes: e.ORGANISER_QUOTA_BYTES ?? DEFAULT_ORGANISER_QUOTA_BYTES,
+    maxImagePixels: e.MAX_IMAGE_PIXELS ?? defaultMaxImagePixels(os.totalmem(), jobConcurrency),
+    jobRetentionDays: e.JOB_RETENTION_DAYS ?? DEFAULT_JOB_RETENTION_DAYS,
   };
 }

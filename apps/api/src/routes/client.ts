@@ -20,7 +20,7 @@ import {
   selfieSearchAnswer,
   selfieSearchRequest,
 } from '@eventsite/contract';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod, serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../errors.js';
@@ -57,7 +57,23 @@ export const clientRoutes: FastifyPluginAsyncZod<{
   downloadsPerMinute?: number;
   selfieSearchesPerMinute?: number;
   selfieUploadsPerMinute?: number;
+  searchesPerMinute?: number;
 }> = async (app, options) => {
+  // Every way of finding one runner's photos or result (bib search, name search, a result by
+  // bib, "more photos of you") shares one budget per client: enough for a person, far too few to
+  // walk through every bib of a private gallery.
+  const searchesPerMinute = options.searchesPerMinute ?? 30;
+  const searchLimit = app.createRateLimit({ max: searchesPerMinute, timeWindow: '1 minute' });
+  async function limitSearch(request: FastifyRequest, reply: FastifyReply) {
+    const limit = await searchLimit(request);
+    if (limit.isAllowed || !limit.isExceeded) return;
+    reply.header('retry-after', String(limit.ttlInSeconds));
+    throw new AppError(
+      429,
+      `Too many searches: at most ${searchesPerMinute} a minute. Try again in ${limit.ttlInSeconds} s.`,
+    );
+  }
+
   const serializeData = envelopeSerializer(organiserData, '/events/organiser/data');
   const serializeAllEvents = envelopeSerializer(allEvents, '/events/organiser/all-events');
   const serializeContactUs = envelopeSerializer(contactUs, '/events/organiser/contact-us');
@@ -189,10 +205,14 @@ export const clientRoutes: FastifyPluginAsyncZod<{
         summary:
           'A page of the photos of a published event in capture order, or of those found by ?bib= or ?name=',
         description:
-          'Privacy mode (show_all_images false): only searches answer; the unfiltered listing is 403. ?bib= needs bib_search, ?name= needs name_search (else 403).',
+          'Privacy mode (show_all_images false): only searches answer; the unfiltered listing is 403, and a name search matching more than 5 runners is 400 (type more of the name). ?bib= needs bib_search, ?name= needs name_search (else 403). Searches, result look-ups and more-of-bib share a budget per client (SEARCHES_PER_MINUTE, 30 a minute; 429 past it).',
         params: eventIdParams,
         querystring: eventPhotosQuery,
-        response: { 200: envelope(photoPage), ...failures },
+        response: { 200: envelope(photoPage), ...failures, 429: errorEnvelope },
+      },
+      preHandler: async (request, reply) => {
+        const query = request.query as { bib?: string; name?: string };
+        if (query.bib !== undefined || query.name !== undefined) await limitSearch(request, reply);
       },
     },
     async (request) =>
@@ -245,8 +265,9 @@ export const clientRoutes: FastifyPluginAsyncZod<{
           'The faces above the bib on the photos a bib search finds are searched like a selfie; the answer leaves out those photos (the bib search lists them) and adds the ones where the bib is hidden or unread. Needs selfie_search and bib_search (else 403).',
         params: eventIdParams,
         querystring: eventQuery.extend({ bib: photoSearchQuery.shape.bib.unwrap() }),
-        response: { 200: envelope(selfieSearchAnswer), ...failures },
+        response: { 200: envelope(selfieSearchAnswer), ...failures, 429: errorEnvelope },
       },
+      preHandler: limitSearch,
     },
     async (request) =>
       ok(
@@ -345,11 +366,13 @@ export const clientRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['client'],
         summary: "A participant's race result by bib",
-        description: '403 when show_timing_data is off; 404 when the bib has no result.',
+        description:
+          '403 when show_timing_data is off; 404 when the bib has no result. Counts against the search budget per client (SEARCHES_PER_MINUTE; 429 past it).',
         params: resultParams,
         querystring: eventQuery,
-        response: { 200: envelope(raceResult), ...failures },
+        response: { 200: envelope(raceResult), ...failures, 429: errorEnvelope },
       },
+      preHandler: limitSearch,
     },
     async (request) =>
       ok(

@@ -64,6 +64,8 @@ export function engineBibReader(): BibReader {
 
 /** Runners a name search looks at (best matches first). */
 export const MAX_NAME_MATCHES = 50;
+/** In privacy mode, a name search may match at most this many runners. */
+export const MAX_PRIVATE_NAME_MATCHES = 5;
 
 export const BIB_SEARCH_OFF_MESSAGE = 'Bib search is turned off for this event.';
 export const NAME_SEARCH_OFF_MESSAGE = 'Name search is turned off for this event.';
@@ -185,6 +187,12 @@ export class BibService implements PhotoSearchResolver {
       // A name search is for one runner: past 50 runners the name typed is too vague to matter.
       const found = index.search(search.name ?? '', MAX_NAME_MATCHES);
       if (!found.ok) throw badRequest(`name: ${found.error}`);
+      // A private gallery is found one runner at a time: a few letters matching many runners
+      // would hand out everyone's photos.
+      if (!config.feature_flag.show_all_images && found.total > MAX_PRIVATE_NAME_MATCHES)
+        throw badRequest(
+          `name: more than ${MAX_PRIVATE_NAME_MATCHES} runners match; type more of the name (first and last name).`,
+        );
       bibs = [...new Set(found.matches.map((m) => m.row.bib))];
       // Every bib found by name is in the results.
       ocrCounts = () => useOcr || useResults;

@@ -133,8 +133,8 @@ export class FaceService {
     embedding: number[],
     appDomain: string | undefined,
   ): Promise<SelfieSearchAnswer> {
-    const threshold = (await this.requireSelfieSearch(eventId, appDomain)).match_threshold;
-    return this.answer(eventId, [embedding], threshold, new Set());
+    const { selfie, privateGallery } = await this.requireSelfieSearch(eventId, appDomain);
+    return this.answer(eventId, [embedding], selfie.match_threshold, new Set(), privateGallery);
   }
 
   /**
@@ -171,17 +171,22 @@ export class FaceService {
       queries,
       config.selfie_config.match_threshold,
       new Set(found.map((p) => p.uuid)),
+      !config.feature_flag.show_all_images,
     );
   }
 
-  /** The photos with a face like any of the queries (best similarity per photo), matches then maybes. */
+  /**
+   * The photos with a face like any of the queries (best similarity per photo), matches then
+   * maybes. A private gallery answers sure matches only: a "maybe" is someone else's photo.
+   */
   private async answer(
     eventId: number,
     queries: number[][],
     threshold: number,
     exclude: Set<string>,
+    matchesOnly = false,
   ): Promise<SelfieSearchAnswer> {
-    const maybe = Math.round((threshold - MAYBE_MARGIN) * 1000) / 1000;
+    const maybe = matchesOnly ? threshold : Math.round((threshold - MAYBE_MARGIN) * 1000) / 1000;
     const index = await this.index(eventId);
     const best = new Map<string, number>();
     for (const query of queries) {
@@ -288,15 +293,15 @@ export class FaceService {
     index?.removePhoto(uuid);
   }
 
-  /** The event's selfie settings; 403 when selfie search is off. */
+  /** The event's selfie settings and whether its gallery is private; 403 when selfie search is off. */
   private async requireSelfieSearch(
     eventId: number,
     appDomain: string | undefined,
-  ): Promise<SelfieConfig> {
+  ): Promise<{ selfie: SelfieConfig; privateGallery: boolean }> {
     const event = await this.events.requirePublished(eventId, appDomain);
     const config = photosConfigOf(event);
     if (!config.feature_flag.selfie_search) throw new AppError(403, SELFIE_SEARCH_OFF_MESSAGE);
-    return config.selfie_config;
+    return { selfie: config.selfie_config, privateGallery: !config.feature_flag.show_all_images };
   }
 
   /**

@@ -40,11 +40,13 @@ export async function createTestApp(
   > = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'eventsite-test-'));
-  // Face detection is off unless a test asks for it: the engine costs ~0.5 s a photo.
+  // Face detection is off unless a test asks for it: the engine costs ~0.5 s a photo. Searches
+  // are not limited unless a test asks for it: a test file searches far more than a person.
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     FACES_ENABLED: 'false',
+    SEARCHES_PER_MINUTE: '100000',
     ...env,
   });
   const database = await createTestDatabase();
