@@ -1,4 +1,6 @@
 import { buildApp } from './app.js';
+import type { OperatorChannel } from './cli/operator-channel.js';
+import { serveOperatorCommands } from './cli/running-api.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openRuntime } from './runtime.js';
 
@@ -7,12 +9,14 @@ async function main() {
   const runtime = await openRuntime(config, 'api');
   const app = await buildApp({ config, database: runtime.database, blobs: runtime.blobs });
 
+  let operators: OperatorChannel | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: closing`);
     try {
+      await operators?.close();
       await app.close();
     } finally {
       await runtime.close();
@@ -25,6 +29,17 @@ async function main() {
   try {
     await app.listen({ port: config.port, host: config.host });
     app.log.info(`Database: ${runtime.database.kind}; data folder: ${config.dataDir}`);
+    // The embedded database is this process's alone: operators' CLI commands are run here.
+    if (runtime.database.kind === 'pglite') {
+      operators = await serveOperatorCommands(
+        config.dataDir,
+        { services: app.services, runtime, config },
+        process.env,
+      );
+      app.log.info(
+        `Operator commands (npm run cli) are run by this process: ${operators.socketPath}`,
+      );
+    }
   } catch (error) {
     app.log.error(error);
     await runtime.close();

@@ -21,10 +21,12 @@ export class DataDirLockedError extends Error {
     readonly holder: LockContent,
     displayDir: string,
   ) {
-    const who = holder.role === 'api' ? 'The API' : 'An operator CLI command';
     super(
-      `${who} (pid ${holder.pid}) is using the embedded database in ${displayDir}. ` +
-        'Stop it first, or point both at PostgreSQL with DATABASE_URL.',
+      holder.role === 'api'
+        ? `The API (pid ${holder.pid}) holds the embedded database in ${displayDir} and did not ` +
+            'answer this command on its operator socket (it may still be starting): try again in a moment.'
+        : `An operator CLI command (pid ${holder.pid}) is using the embedded database in ` +
+            `${displayDir}: wait for it to finish, or point both at PostgreSQL with DATABASE_URL.`,
     );
     this.name = 'DataDirLockedError';
   }
@@ -47,6 +49,12 @@ async function readLock(file: string): Promise<LockContent | null> {
   } catch {
     return null;
   }
+}
+
+/** The live process holding a data folder's embedded database, if any. */
+export async function lockHolder(dataDir: string): Promise<LockContent | null> {
+  const holder = await readLock(path.join(dataDir, LOCK_FILE));
+  return holder && isAlive(holder.pid) ? holder : null;
 }
 
 export interface DataDirLock {

@@ -301,7 +301,7 @@ describe('the embedded database lock', () => {
     if (box.kind === 'pglite') {
       expect(res.code).toBe(1);
       expect(res.err).toEqual([
-        `Error: The API (pid ${holder.pid}) is using the embedded database in ${box.dataDir}. Stop it first, or point both at PostgreSQL with DATABASE_URL.`,
+        `Error: The API (pid ${holder.pid}) holds the embedded database in ${box.dataDir} and did not answer this command on its operator socket (it may still be starting): try again in a moment.`,
       ]);
       expect(existsSync(lockFile())).toBe(true);
     } else {
@@ -325,7 +325,7 @@ describe('the embedded database lock', () => {
         DataDirLockedError,
       );
       const res = await box.run('event', 'publish', '1');
-      expect(res.err[0]).toContain(`The API (pid ${process.pid}) is using the embedded database`);
+      expect(res.err[0]).toContain(`The API (pid ${process.pid}) holds the embedded database`);
     } finally {
       await first.close();
     }

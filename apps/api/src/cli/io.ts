@@ -13,6 +13,11 @@ export interface CliIo {
   err(line: string): void;
   /** Progress bars only on a terminal; plain periodic lines otherwise. */
   isTty: boolean;
+  /**
+   * Set when the command runs inside the API that holds the embedded database (it was sent over
+   * the operator socket): the API's own services, neither opened nor closed by the command.
+   */
+  attached?: { services: Services; runtime: Runtime; config: ApiConfig };
 }
 
 /** A failure the operator can act on: printed as it is, exit code 1. */
@@ -34,6 +39,10 @@ export async function withServices<T>(
   io: CliIo,
   run: (services: Services, runtime: Runtime, config: ApiConfig) => Promise<T>,
 ): Promise<T> {
+  if (io.attached) {
+    const { services, runtime, config: cfg } = io.attached;
+    return run(services, runtime, cfg);
+  }
   const cfg = config(io);
   const runtime = await openRuntime(cfg, 'cli');
   try {

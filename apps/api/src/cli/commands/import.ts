@@ -43,18 +43,21 @@ export function importCommand(program: Command, io: CliIo) {
       if (files.length === 0) throw new CliError(`${folderArg}: has no files to import`);
       const summary = await withServices(io, async (services, runtime) => {
         await services.events.require(eventId);
-        // Work the jobs here (an embedded database is this process's alone), started first so
-        // the photos already queued are processed while the rest are still being copied in.
+        // Work the jobs here, started first so the photos already queued are processed while the
+        // rest are still being copied in. Inside the running API (io.attached) this worker works
+        // beside the API's own, which keeps its place as the one enqueueing wakes.
         const settled = new Map<number, JobOutcome>();
         const worker = new JobWorker(services.jobs.queue, services.jobHandlers, {
           concurrency,
           idleMs: 200,
           // Bib OCR is slow: the API's worker does it after; the import waits for ingest only.
           kinds: ['ingest'],
-          leaseMs: runtime.database.kind === 'pglite' ? 0 : undefined,
+          // A process that opened the embedded database alone may take back every running job;
+          // beside the API's worker, only the stale ones.
+          leaseMs: !io.attached && runtime.database.kind === 'pglite' ? 0 : undefined,
           onSettled: (jobId, outcome) => settled.set(jobId, outcome),
         });
-        services.jobs.worker = worker;
+        if (!io.attached) services.jobs.worker = worker;
         const bar = progress(io, `Importing into event ${eventId}`, files.length);
         let imported = 0;
         let failed = 0;

@@ -1,0 +1,40 @@
+import { lockHolder } from '../adapters/lock.js';
+import { loadConfig } from '../config.js';
+import { runCli } from './program.js';
+import type { CliIo } from './io.js';
+import {
+  askRunningApi,
+  type OperatorRequest,
+  operatorSocketPath,
+  serveOperators,
+} from './operator-channel.js';
+
+/**
+ * Runs a command in the API that holds this configuration's embedded database, when one does.
+ * Resolves to the exit code, or null when the command should run in this process (PostgreSQL,
+ * no API running, or a configuration error that the command itself will report).
+ */
+export async function runInRunningApi(args: string[], io: CliIo): Promise<number | null> {
+  let dataDir: string;
+  try {
+    const config = loadConfig(io.env, io.cwd);
+    if (config.databaseUrl) return null;
+    dataDir = config.dataDir;
+  } catch {
+    return null;
+  }
+  const holder = await lockHolder(dataDir);
+  if (holder?.role !== 'api') return null;
+  return askRunningApi(operatorSocketPath(dataDir), { args, cwd: io.cwd }, io);
+}
+
+/** The API's side: operators' commands run here, on the API's open services. */
+export function serveOperatorCommands(
+  dataDir: string,
+  attached: NonNullable<CliIo['attached']>,
+  env: NodeJS.ProcessEnv,
+) {
+  return serveOperators(dataDir, (request: OperatorRequest, output) =>
+    runCli(request.args, { env, cwd: request.cwd, isTty: false, attached, ...output }),
+  );
+}
