@@ -98,16 +98,29 @@ async function readCaptureTime(bytes: Buffer): Promise<Date | null> {
   }
 }
 
+/**
+ * The longest side of any variant. WebP cannot encode more than 16,383 pixels a side, so a very
+ * tall photo (600x20000) is shrunk to fit this height as well as the asked width, in every format.
+ */
+export const MAX_VARIANT_SIDE = 16_383;
+
+/** Resize options of a variant `width` wide, within MAX_VARIANT_SIDE both ways, never upscaled. */
+function variantBox(width: number) {
+  return {
+    width: Math.min(width, MAX_VARIANT_SIDE),
+    height: MAX_VARIANT_SIDE,
+    fit: 'inside',
+    withoutEnlargement: true,
+  } as const;
+}
+
 /** A display variant: oriented, at most `width` wide (never upscaled), metadata stripped. */
 export async function renderVariant(
   original: Buffer,
   width: number,
   format: VariantFormat,
 ): Promise<Buffer> {
-  return encode(
-    sharp(original, sharpOptions).rotate().resize({ width, withoutEnlargement: true }),
-    format,
-  );
+  return encode(sharp(original, sharpOptions).rotate().resize(variantBox(width)), format);
 }
 
 /**
@@ -125,14 +138,14 @@ export async function renderVariants(
   const largest = Math.max(...widths);
   const { data, info } = await sharp(original, sharpOptions)
     .rotate()
-    .resize({ width: largest, withoutEnlargement: true })
+    .resize(variantBox(largest))
     // 8 bits per channel, as the raw input below assumes (sharp's default for sRGB output).
     .raw({ depth: 'uchar' })
     .toBuffer({ resolveWithObject: true });
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
   return Promise.all(
     widths.map((w) =>
-      encode(sharp(data, raw).resize({ width: w, withoutEnlargement: true }), format),
+      encode(sharp(data, raw).resize(variantBox(w)), format),
     ),
   );
 }

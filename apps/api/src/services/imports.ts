@@ -23,6 +23,14 @@ export interface ImportSummary {
   results: ImportResult[];
 }
 
+export interface IngestOptions {
+  /**
+   * Work that must be done before the photo is listed (its display variants): when it fails, no
+   * row is made and the original is removed.
+   */
+  beforeListing?: (uuid: string, bytes: Buffer) => Promise<void>;
+}
+
 export class ImportService {
   constructor(
     private readonly photos: PhotoRepository,
@@ -99,6 +107,7 @@ export class ImportService {
     bytes: Buffer,
     uuid: string,
     known: Set<string> = new Set(),
+    options: IngestOptions = {},
   ): Promise<ImportResult> {
     const checksum = createHash('sha256').update(bytes).digest('hex');
     if (known.has(checksum)) return { name, status: 'skipped', reason: 'already imported' };
@@ -107,6 +116,20 @@ export class ImportService {
     const probed = await probeImage(bytes);
     const blobKey = `${eventId}/${uuid}.${EXTENSIONS[probed.kind]}`;
     await this.blobs.originals.put(blobKey, bytes);
+    // What the photo needs to be served is made before its row: a listed photo can be shown.
+    if (options.beforeListing) {
+      try {
+        await options.beforeListing(uuid, bytes);
+      } catch (error) {
+        await this.blobs.originals.delete(blobKey);
+        await this.blobs.variants.deletePrefix(uuid);
+        // A file-system error may pass (a retry); an image the encoder refuses will not.
+        if ((error as NodeJS.ErrnoException)?.code !== undefined) throw error;
+        throw new UnusableImageError(
+          `cannot be made into display sizes: ${String((error as Error)?.message ?? error).split('\n')[0]}`,
+        );
+      }
+    }
     let inserted: boolean;
     try {
       inserted = await this.photos.insertUnlessDuplicate({
@@ -125,6 +148,7 @@ export class ImportService {
       });
     } catch (error) {
       await this.blobs.originals.delete(blobKey);
+      if (options.beforeListing) await this.blobs.variants.deletePrefix(uuid);
       throw error;
     }
     if (!inserted) {
@@ -135,6 +159,7 @@ export class ImportService {
         return { name, status: 'imported', uuid, width: existing.width, height: existing.height };
       // Another photo has these bytes: keep it, drop this copy.
       await this.blobs.originals.delete(blobKey);
+      if (options.beforeListing) await this.blobs.variants.deletePrefix(uuid);
       return {
         name,
         status: 'skipped',

@@ -2,6 +2,7 @@ import type { BlobStores } from '../adapters/blobs.js';
 import { UnusableImageError } from '../adapters/images.js';
 import type { JobHandlers, JobWorker } from '../adapters/jobs/worker.js';
 import {
+  type Backlog,
   type JobCounts,
   type JobFailure,
   type JobQueue,
@@ -52,6 +53,11 @@ export class JobService {
     return id!;
   }
 
+  /** What is still to be done across every event: queued and running jobs per kind. */
+  backlog(): Promise<Backlog> {
+    return this.queue.backlog();
+  }
+
   async status(eventId: number): Promise<JobsStatus> {
     const [counts, failures] = await Promise.all([
       this.queue.counts(eventId),
@@ -99,7 +105,9 @@ export function createJobHandlers(deps: HandlerDeps): JobHandlers {
       }
       let result;
       try {
-        result = await deps.imports.ingest(eventId, filename, bytes, uuid);
+        result = await deps.imports.ingest(eventId, filename, bytes, uuid, new Set(), {
+          beforeListing: (id, original) => deps.photoService.prerender(id, original),
+        });
       } catch (error) {
         if (error instanceof UnusableImageError) {
           await deps.blobs.incoming.delete(incomingKey);
@@ -116,7 +124,6 @@ export function createJobHandlers(deps: HandlerDeps): JobHandlers {
         await deps.blobs.incoming.delete(incomingKey);
         return { skipped: result.reason };
       }
-      await deps.photoService.prerender(uuid, bytes);
       const next: NewJob[] = [];
       if (deps.readBibs)
         next.push({
