@@ -86,5 +86,52 @@ eventsite is running:
   http://localhost:${sitePort}        the demo organiser on localhost
   http://trail.localhost:${sitePort}  a second organiser, on its own host name
   ${apiUrl}/docs    the provider API and its OpenAPI document
+  npm run cli -- --help             operator commands (run by this API while it holds the data)
 Press Ctrl-C to stop.`);
+  void followIndexing();
 }, 2500);
+
+/**
+ * Says what is still being indexed (GET /health): photos show in their gallery at once, but a bib
+ * search finds them only once their bib numbers are read, a selfie once their faces are. A line
+ * when the work starts, one at most every 30 s while it goes on, and one when it is done.
+ */
+async function followIndexing() {
+  let most = 0;
+  let said = 0;
+  let lastLine = '';
+  while (!stopping) {
+    let indexing;
+    try {
+      const res = await fetch(`${apiUrl}/health`, { signal: AbortSignal.timeout(5000) });
+      indexing = (await res.json()).data?.indexing;
+    } catch {
+      indexing = undefined; // the API is busy or restarting: ask again later
+    }
+    if (indexing) {
+      const left = indexing.pending;
+      most = Math.max(most, left);
+      if (left > 0) {
+        const parts = [
+          [indexing.ingest, 'photos to prepare'],
+          [indexing.bibs, 'to read bib numbers from'],
+          [indexing.faces, 'to find faces in'],
+        ]
+          .map(([work, what]) => [work.queued + work.running, what])
+          .filter(([n]) => n > 0)
+          .map(([n, what]) => `${n} ${what}`);
+        const line = `Indexing in the background: ${parts.join(', ')} (${most - left} of ${most} done). Bib and selfie searches fill in as it goes.`;
+        if (line !== lastLine && Date.now() - said >= 30_000) {
+          console.log(line);
+          said = Date.now();
+          lastLine = line;
+        }
+      } else if (most > 0) {
+        console.log(`Indexing done: all ${most} jobs finished; every photo is findable.`);
+        most = 0;
+        lastLine = '';
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5000).unref());
+  }
+}

@@ -1,9 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE } from './adapters/lock.js';
+import { operatorSocketPath } from './cli/operator-channel.js';
+import { runInRunningApi } from './cli/running-api.js';
 import { createCliSandbox } from './test-support/cli.js';
 
 const SERVER = fileURLToPath(new URL('./server.ts', import.meta.url));
@@ -37,20 +40,39 @@ describe('server.ts', () => {
   it('migrates, listens on PORT and answers', async () => {
     const res = await fetch(`http://127.0.0.1:${port}/health`);
     expect(res.status).toBe(200);
-    expect(((await res.json()) as { data: { database: string } }).data.database).toBe(box.kind);
+    expect(await res.json()).toMatchObject({
+      data: { database: box.kind, indexing: { pending: 0 } },
+    });
     const unknown = await fetch(
       `http://127.0.0.1:${port}/api/v1/client/events/organiser/data?app_domain=nobody.example`,
     );
     expect(unknown.status).toBe(404);
   });
 
-  it('keeps the CLI off its embedded database while it runs', async () => {
-    const res = await box.run('organiser', 'list');
+  it("runs operators' CLI commands itself while it holds the embedded database", async () => {
+    await writeFile(
+      path.join(box.dataDir, 'org.json'),
+      JSON.stringify({ name: 'Live Runs', domains: ['live.example'] }),
+    );
     if (box.kind === 'pglite') {
-      expect(res.code).toBe(1);
-      expect(res.err[0]).toContain(`The API (pid ${server.pid}) is using the embedded database`);
+      // The CLI process itself may not open the folder: the API's copy is the only one.
+      expect((await box.run('organiser', 'list')).err[0]).toContain(
+        `The API (pid ${server.pid}) holds the embedded database`,
+      );
+      const out: string[] = [];
+      const io = {
+        env: box.env,
+        cwd: box.dataDir,
+        out: (l: string) => out.push(l),
+        err: (l: string) => out.push(l),
+        isTty: false,
+      };
+      expect(await runInRunningApi(['organiser', 'apply', 'org.json'], io)).toBe(0);
+      expect(await runInRunningApi(['organiser', 'list'], io)).toBe(0);
+      expect(out).toContain("Created organiser 1 'Live Runs' (live.example)");
+      expect(out.at(-1)).toContain('Live Runs\tlive.example');
     } else {
-      expect(res.code).toBe(0);
+      expect((await box.run('organiser', 'apply', 'org.json')).code).toBe(0);
     }
   });
 
@@ -61,6 +83,7 @@ describe('server.ts', () => {
     server.kill('SIGTERM');
     expect(await exited).toBe(0);
     expect(existsSync(path.join(box.dataDir, LOCK_FILE))).toBe(false);
+    expect(existsSync(operatorSocketPath(box.dataDir))).toBe(false);
     expect((await box.run('organiser', 'list')).code).toBe(0);
   });
 

@@ -473,11 +473,6 @@ describe('CORS and health', () => {
   it('GET /health says which database answers', async () => {
     const res = await get('/health');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
-      status: 'success',
-      message: 'OK',
-      code: 200,
-      data: { database: t.database.kind },
-    });
+    expect(res.json()).toMatchObject({ status: 'success', data: { database: t.database.kind } });
   });
 });

@@ -1,8 +1,9 @@
 import { envelope, errorEnvelope } from '@eventsite/contract';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../http.js';
+
+const work = z.object({ queued: z.number().int(), running: z.number().int() });
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -10,17 +11,31 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['health'],
-        summary: 'Liveness: the API answers and reaches its database',
+        summary: 'Liveness, and what is still being indexed',
+        description:
+          'Answers when the API reaches its database. `indexing` counts the background work not finished yet, over all events: `ingest` (display sizes and placeholder: the photo shows in its gallery once done), `bibs` (bib numbers read: findable by bib once done), `faces` (faces described: findable by selfie once done). `pending` is their sum; 0 means every photo is findable.',
         response: {
-          200: envelope(z.object({ database: z.enum(['pglite', 'postgres']) })),
+          200: envelope(
+            z.object({
+              database: z.enum(['pglite', 'postgres']),
+              indexing: z.object({
+                pending: z.number().int(),
+                ingest: work,
+                bibs: work,
+                faces: work,
+              }),
+            }),
+          ),
           500: errorEnvelope,
         },
       },
     },
     async (_request, reply) => {
-      await app.database.db.execute(sql`select 1`);
+      // The backlog's query is also the check that the database answers.
+      const backlog = await app.services.jobs.backlog();
+      const pending = Object.values(backlog).reduce((n, k) => n + k.queued + k.running, 0);
       reply.header('cache-control', 'no-store');
-      return ok({ database: app.database.kind });
+      return ok({ database: app.database.kind, indexing: { pending, ...backlog } });
     },
   );
 };

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/index.js';
 import {
+  type Backlog,
+  JOB_KINDS,
   JOB_PRIORITY,
   type Job,
   type JobCounts,
@@ -134,6 +136,22 @@ export class DatabaseJobQueue implements JobQueue {
     const counts: JobCounts = { queued: 0, running: 0, done: 0, failed: 0 };
     for (const row of result) counts[row.state as JobState] = Number(row.n);
     return counts;
+  }
+
+  async backlog(): Promise<Backlog> {
+    const result = await rows(
+      this.db,
+      sql`select kind, state, count(*)::int as n from jobs
+           where state in ('queued', 'running') group by kind, state`,
+    );
+    const backlog = Object.fromEntries(
+      JOB_KINDS.map((kind) => [kind, { queued: 0, running: 0 }]),
+    ) as Backlog;
+    for (const row of result) {
+      const entry = backlog[row.kind as JobKind];
+      if (entry) entry[row.state as 'queued' | 'running'] = Number(row.n);
+    }
+    return backlog;
   }
 
   async failures(eventId: number, limit: number): Promise<JobFailure[]> {

@@ -72,6 +72,8 @@ export interface JobCounts {
   failed: number;
 }
 
+export type Backlog = Record<JobKind, { queued: number; running: number }>;
+
 /** A job that must not be retried (the input can never succeed): fails at once with its message. */
 export class PermanentJobError extends Error {}
 
@@ -87,6 +89,8 @@ export interface JobQueue {
   /** 'running' jobs locked before now - leaseMs go back to 'queued' (their worker died); how many. */
   recoverStale(leaseMs: number): Promise<number>;
   counts(eventId: number): Promise<JobCounts>;
+  /** Work not finished yet, over every event: queued and running jobs of each kind. */
+  backlog(): Promise<Backlog>;
   failures(eventId: number, limit: number): Promise<JobFailure[]>;
   /** State, last error and result of each of these jobs. */
   states(ids: number[]): Promise<Map<number, JobOutcome>>;
