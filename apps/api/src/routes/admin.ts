@@ -32,7 +32,17 @@ declare module 'fastify' {
 }
 
 const security = [{ bearer: [] }];
-const failures = { 400: errorEnvelope, 401: errorEnvelope, 404: errorEnvelope };
+
+/** Failed authentications allowed per client in AUTH_FAILURE_WINDOW before it is refused. */
+export const AUTH_FAILURES_PER_WINDOW = 10;
+export const AUTH_FAILURE_WINDOW = '15 minutes';
+const failures = {
+  400: errorEnvelope,
+  401: errorEnvelope,
+  403: errorEnvelope,
+  404: errorEnvelope,
+  429: errorEnvelope,
+};
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -44,22 +54,45 @@ function bearerToken(request: FastifyRequest): string | undefined {
  * The admin API (`/api/v1/admin/...`): one bearer token per organiser, which reaches only that
  * organiser's events and photos (others are 404, as if they did not exist). Never cross-origin.
  */
-export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+export const adminRoutes: FastifyPluginAsyncZod<{ authFailuresPerWindow?: number }> = async (
+  app,
+  options,
+) => {
   app.decorateRequest('organiserId', 0);
+  // Guessing tokens: a client's failed authentications are counted, and past the limit every
+  // admin request of that client is refused before its token is even looked at.
+  const maxFailures = options.authFailuresPerWindow ?? AUTH_FAILURES_PER_WINDOW;
+  const authFailures = app.createRateLimit({ max: maxFailures, timeWindow: AUTH_FAILURE_WINDOW });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    const token = bearerToken(request);
-    const organiserId = token ? await app.services.tokens.authenticate(token) : undefined;
-    if (organiserId === undefined) {
-      reply.header('www-authenticate', 'Bearer realm="eventsite admin"');
+    const seen = await authFailures(request, { increment: false });
+    if (!seen.isAllowed && seen.remaining === 0) {
+      reply.header('retry-after', String(seen.ttlInSeconds));
       throw new AppError(
-        401,
-        token
-          ? 'The bearer token is not valid (unknown or revoked)'
-          : 'An Authorization: Bearer <token> header is required (npm run cli -- token create <domain>)',
+        429,
+        `Too many failed authentications from this address: try again in ${Math.ceil(seen.ttlInSeconds / 60)} min`,
       );
     }
-    request.organiserId = organiserId;
+    const token = bearerToken(request);
+    const outcome = token ? await app.services.tokens.authenticate(token) : undefined;
+    if (!outcome?.ok) {
+      await authFailures(request);
+      reply.header('www-authenticate', 'Bearer realm="eventsite admin"');
+      if (outcome?.reason === 'organiser-expired')
+        throw new AppError(
+          403,
+          "The organiser's account has expired: ask the provider to renew it",
+        );
+      throw new AppError(
+        401,
+        !token
+          ? 'An Authorization: Bearer <token> header is required (npm run cli -- token create <domain>)'
+          : outcome?.reason === 'expired'
+            ? 'The bearer token has expired: ask the provider for a new one (token create)'
+            : 'The bearer token is not valid (unknown or revoked)',
+      );
+    }
+    request.organiserId = outcome.organiserId;
   });
 
   await app.register(multipart, {

@@ -167,6 +167,8 @@ export const apiTokens = pgTable(
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** After this the token no longer authenticates; null for tokens made before tokens expired. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('api_tokens_token_hash_key').on(t.tokenHash)],
 );
