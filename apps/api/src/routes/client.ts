@@ -188,10 +188,11 @@ export const clientRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const eventId = request.params.eventId;
       const domain = request.query.app_domain;
+      const origin = publicOrigin(app.config, request);
       return sendJson(
         reply,
-        await app.services.answers.get(`config\n${eventId}\n${domain ?? ''}`, async () =>
-          serializeConfig(await app.services.events.config(eventId, domain)),
+        await app.services.answers.get(`config\n${eventId}\n${domain ?? ''}\n${origin}`, async () =>
+          serializeConfig(await app.services.events.config(eventId, domain, origin)),
         ),
       );
     },
@@ -397,6 +398,12 @@ export const clientRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      ok(await app.services.bibs.template(request.params.eventId, request.query.app_domain)),
+      ok(
+        await app.services.bibs.template(
+          request.params.eventId,
+          request.query.app_domain,
+          publicOrigin(app.config, request),
+        ),
+      ),
   );
 };

@@ -22,6 +22,7 @@ import {
   RESULT_FIELDS,
 } from '../results/index.js';
 import { type EventService, photosConfigOf } from './events.js';
+import { absoluteAssetUrl } from './urls.js';
 import type { PhotoSearch, PhotoSearchResolver } from './photos.js';
 
 export interface BibReading {
@@ -286,13 +287,14 @@ export class BibService implements PhotoSearchResolver {
     return template;
   }
 
-  async template(eventId: number, appDomain?: string): Promise<CertificateTemplate> {
+  /** `origin`: the API's public base, for artwork it hosts itself (stored as a path). */
+  async template(eventId: number, appDomain?: string, origin = ''): Promise<CertificateTemplate> {
     const event = await this.events.requirePublished(eventId, appDomain);
     const template = photosConfigOf(event).feature_flag.enable_custom_certificate
-      ? await this.bibs.template(eventId)
+      ? ((await this.bibs.template(eventId)) as unknown as CertificateTemplate | undefined)
       : undefined;
     if (!template) throw notFound('This event has no certificate template');
-    return template as unknown as CertificateTemplate;
+    return { ...template, background_url: absoluteAssetUrl(template.background_url, origin) };
   }
 }
 

@@ -11,7 +11,7 @@ import type { EventRepository, EventRow } from '../repositories/events.js';
 import type { PhotoRepository } from '../repositories/photos.js';
 import { mergeDeep } from './merge.js';
 import type { OrganiserService } from './organisers.js';
-import { eventSlug } from './urls.js';
+import { absoluteAssetUrl, eventSlug } from './urls.js';
 
 const PUBLISHED_TTL_MS = 3_000;
 
@@ -39,8 +39,14 @@ export class EventService {
    * Spec §3 event config; unpublished and unknown events are both "not found", and so is an event
    * of another organiser than the one of `appDomain` when it is given.
    */
-  async config(eventId: number, appDomain?: string): Promise<EventConfig> {
+  async config(eventId: number, appDomain?: string, origin = ''): Promise<EventConfig> {
     const event = await this.requirePublished(eventId, appDomain);
+    const photosConfig = photosConfigOf(event);
+    // Artwork the API hosts itself (the demo's) is stored as a path: absolute for the caller.
+    photosConfig.banner_config = {
+      ...photosConfig.banner_config,
+      image_url: absoluteAssetUrl(photosConfig.banner_config.image_url, origin),
+    };
     return {
       event_details: {
         id: event.id,
@@ -50,9 +56,9 @@ export class EventService {
         slug: eventSlug(event.name, event.id),
         city: event.city,
         organiser_name: event.organiserName,
-        client: { name: event.clientName, logo: event.clientLogo },
+        client: { name: event.clientName, logo: absoluteAssetUrl(event.clientLogo, origin) },
       },
-      event_photos_config: photosConfigOf(event),
+      event_photos_config: photosConfig,
     };
   }
 

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Services } from '../services/index.js';
 
 export interface FilePart {
@@ -91,7 +91,7 @@ export async function upload(
   token: string,
   eventId: number,
   files: FilePart[],
-) {
+): Promise<LightMyRequestResponse> {
   const body = multipart(files);
   return app.inject({
     method: 'POST',
