@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { ApiConfig } from './config.js';
 
 /** Success envelope (spec §3): `{ status, message, code, data }`. */
@@ -26,12 +25,22 @@ export const PUBLIC_CORS_HEADERS: Readonly<Record<string, string>> = {
 /** Photo URLs never change content. */
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
-/** The API's public origin: PUBLIC_API_URL, else this request's protocol and (validated) Host. */
-export function publicOrigin(config: ApiConfig, request: FastifyRequest): string {
+/**
+ * The API's public origin, written into the URLs it generates (hosted contact form, logos):
+ * PUBLIC_API_URL, else the address it listens on. Never the request's Host header: a caller
+ * could name any host there, and a cache in front would hand that answer to everyone.
+ */
+export function publicOrigin(config: ApiConfig): string {
   if (config.publicApiUrl) return config.publicApiUrl;
-  // An HTTP/1.0 request may carry no Host: fall back to the address the API listens on.
-  const host = request.host || `${config.host}:${config.port}`;
-  return `${request.protocol}://${host}`;
+  return listenOrigin(config);
+}
+
+/** http://localhost:PORT when listening on a loopback or every address, else http://HOST:PORT. */
+export function listenOrigin(config: Pick<ApiConfig, 'host' | 'port'>): string {
+  const host = config.host;
+  const local = /^(127\.\d+\.\d+\.\d+|::1?|0\.0\.0\.0|localhost)$/.test(host);
+  const name = local ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${config.port}`;
 }
 
 /** host[:port] with letters, digits, dots, hyphens and underscores (container names), or a bracketed IPv6 address. */

@@ -81,7 +81,8 @@ const GTM_ID = /^GTM-[A-Z0-9]{4,12}$/;
 export const socialMediaLinkInput = z.object({
   platform: z.string().trim().min(1).max(64),
   url: httpUrl,
-  icon: z.string().max(2048).default(''),
+  /** Empty for the platform's own icon, else the image's absolute http(s) URL. */
+  icon: z.union([httpUrl, z.literal('')]).default(''),
   label: z.string().max(120).default(''),
 });
 

@@ -44,6 +44,21 @@ const failures = {
   429: errorEnvelope,
 };
 
+/**
+ * A multipart body that cannot be parsed (no boundary, cut off mid-part) is the caller's
+ * mistake: 400, not 500. The parser's errors carry no status and no system error code.
+ */
+function malformedMultipart(error: unknown): AppError | undefined {
+  if (error instanceof AppError || !(error instanceof Error)) return undefined;
+  if ((error as { statusCode?: unknown }).statusCode !== undefined) return undefined;
+  if ((error as NodeJS.ErrnoException).code !== undefined) return undefined;
+  if (!/multipart|boundary|unexpected end|malformed/i.test(error.message)) return undefined;
+  return new AppError(
+    400,
+    `The multipart body cannot be read (${error.message}): send multipart/form-data with a boundary and every part complete`,
+  );
+}
+
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
@@ -187,7 +202,12 @@ export const adminRoutes: FastifyPluginAsyncZod<{ authFailuresPerWindow?: number
           if (part.type === 'file') yield part as unknown as UploadedPart;
         }
       })();
-      const answer = await app.services.uploads.accept(eventId, parts);
+      let answer;
+      try {
+        answer = await app.services.uploads.accept(eventId, parts);
+      } catch (error) {
+        throw malformedMultipart(error) ?? error;
+      }
       if (answer.accepted.length === 0 && answer.refused.length === 0)
         throw new AppError(400, 'No file was sent: add one or more `file` parts');
       const code = answer.refused.length > 0 ? 207 : 202;

@@ -297,6 +297,7 @@ describe('GET /api/v1/client/events/organiser/all-events', () => {
 
 describe('GET /api/v1/client/events/organiser/contact-us', () => {
   it("answers the hosted form's absolute URL when the organiser has no form", async () => {
+    // Without PUBLIC_API_URL, the address the API listens on; the Host header is never used.
     const res = await get(
       '/api/v1/client/events/organiser/contact-us?app_domain=citymarathon.example',
       {
@@ -306,7 +307,7 @@ describe('GET /api/v1/client/events/organiser/contact-us', () => {
     expect(envelope(contactUs).parse(res.json()).data).toEqual({
       contact_us: {
         form: {
-          iframeSrc: 'http://api.example.test:4000/forms/contact?app_domain=citymarathon.example',
+          iframeSrc: 'http://localhost:4000/forms/contact?app_domain=citymarathon.example',
           scriptSrc: '',
         },
       },

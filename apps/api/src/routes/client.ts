@@ -97,7 +97,7 @@ export const clientRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const domain = request.query.app_domain;
-      const origin = publicOrigin(app.config, request);
+      const origin = publicOrigin(app.config);
       return sendJson(
         reply,
         await app.services.answers.get(`data\n${domain}\n${origin}`, async () =>
@@ -119,7 +119,7 @@ export const clientRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const query = request.query;
-      const origin = publicOrigin(app.config, request);
+      const origin = publicOrigin(app.config);
       return sendJson(
         reply,
         await app.services.answers.get(
@@ -142,7 +142,7 @@ export const clientRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const domain = request.query.app_domain;
-      const origin = publicOrigin(app.config, request);
+      const origin = publicOrigin(app.config);
       return sendJson(
         reply,
         await app.services.answers.get(`contact-us\n${domain}\n${origin}`, async () =>
@@ -164,7 +164,7 @@ export const clientRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const domain = request.query.app_domain;
-      const origin = publicOrigin(app.config, request);
+      const origin = publicOrigin(app.config);
       return sendJson(
         reply,
         await app.services.answers.get(`about-us\n${domain}\n${origin}`, async () =>
@@ -188,7 +188,7 @@ export const clientRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const eventId = request.params.eventId;
       const domain = request.query.app_domain;
-      const origin = publicOrigin(app.config, request);
+      const origin = publicOrigin(app.config);
       return sendJson(
         reply,
         await app.services.answers.get(`config\n${eventId}\n${domain ?? ''}\n${origin}`, async () =>
@@ -402,7 +402,7 @@ export const clientRoutes: FastifyPluginAsyncZod<{
         await app.services.bibs.template(
           request.params.eventId,
           request.query.app_domain,
-          publicOrigin(app.config, request),
+          publicOrigin(app.config),
         ),
       ),
   );

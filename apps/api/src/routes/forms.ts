@@ -42,7 +42,7 @@ export const formRoutes: FastifyPluginAsyncZod = async (app) => {
     if (typeof domain === 'string' && !model.unavailable) {
       try {
         const organiser = await app.services.organisers.resolve(domain.trim().toLowerCase());
-        const logo = absoluteAssetUrl(organiser.logo, publicOrigin(app.config, request));
+        const logo = absoluteAssetUrl(organiser.logo, publicOrigin(app.config));
         base = {
           organiserName: organiser.name,
           logo,

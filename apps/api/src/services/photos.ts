@@ -339,6 +339,7 @@ function encodeCursor(photo: PhotoRow): string {
   );
 }
 
+const CURSOR_TIME = /^[12]\d{3}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,3})?Z$/;
 const CURSOR_ERROR = 'cursor is not valid: pass back the next_cursor of the previous page';
 
 function decodeCursor(cursor: string): { sortAt: Date; uuid: string } {
@@ -349,6 +350,8 @@ function decodeCursor(cursor: string): { sortAt: Date; uuid: string } {
       const sortAt = new Date(String(at));
       if (
         typeof at === 'string' &&
+        // Years 1000 to 2999 as our cursors write them: a far-future date is no position.
+        CURSOR_TIME.test(at) &&
         typeof uuid === 'string' &&
         /^[0-9a-f-]{36}$/.test(uuid) &&
         !Number.isNaN(sortAt.getTime())
