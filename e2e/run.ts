@@ -11,8 +11,22 @@ const keepData = Boolean(process.env.E2E_DATA_DIR);
 const results = process.env.E2E_RESULTS;
 const screenshots = process.argv.includes('--screenshots');
 
+/**
+ * Suites that start what they test themselves (the spec-only provider double and a site of
+ * their own): run alone, they need neither our API nor its demo data.
+ */
+const STANDALONE = new Set(['e2e/tests/spec-provider.test.ts']);
+
 const services: Service[] = [];
 let exitCode = 1;
+const requested = process.argv.slice(2).filter((a) => a.endsWith('.ts')).map((f) => (f.startsWith('e2e/') ? f : `e2e/${f.replace(/^\.\//, '')}`));
+if (!screenshots && requested.length > 0 && requested.every((f) => STANDALONE.has(f))) {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', '--test-reporter-destination=stdout',
+    ...(results ? ['--test-reporter=./e2e/support/count-reporter.mjs', `--test-reporter-destination=${results}`] : []),
+    ...requested], { cwd: repoRoot, stdio: 'inherit', env: process.env });
+  if (!keepData) rmSync(dataDir, { recursive: true, force: true });
+  process.exit(run.status ?? 1);
+}
 try {
   console.log(`Demo data in ${dataDir}`);
   const demo = spawnSync(process.execPath, ['apps/api/dist/cli/main.js', 'demo', '--if-empty'], {
@@ -38,9 +52,7 @@ try {
   services.push(site);
 
   const sitePort = new URL(site.url).port;
-  const files = screenshots
-    ? ['e2e/tests/screenshots.ts']
-    : process.argv.slice(2).filter((a) => a.endsWith('.ts'));
+  const files = screenshots ? ['e2e/tests/screenshots.ts'] : requested;
   const args = [
     '--import',
     'tsx',

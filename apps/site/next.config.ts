@@ -50,6 +50,9 @@ const config: NextConfig = {
   // API_URL and PORT are read at request time, so one build serves any deployment.
   reactStrictMode: true,
   poweredByHeader: false,
+  // The proxy's rewrites keep the origin the server was reached on (see src/proxy.ts): without
+  // this, a server bound to 127.0.0.1 proxies every page to http://localhost over the network.
+  skipProxyUrlNormalize: true,
   outputFileTracingRoot: repoRoot,
   turbopack: {
     root: repoRoot,

@@ -103,14 +103,13 @@ export function startApi(dataDir: string, port: number): Promise<Service> {
 }
 
 /**
- * Binds to `localhost` (127.0.0.1 here), not the literal IP: Next.js normalises 127.0.0.1 to
- * localhost in the proxy's URLs, and a rewrite whose origin then differs from the server's own
- * would be proxied over the network instead of served internally.
+ * The built site on `bind` (the name or address it listens on): `localhost` by default, which is
+ * 127.0.0.1 here; the spec-provider suite binds the literal 127.0.0.1.
  */
-export function startSite(apiUrl: string, port: number): Promise<Service> {
+export function startSite(apiUrl: string, port: number, bind = 'localhost'): Promise<Service> {
   return startService(
     'The site',
-    ['node_modules/next/dist/bin/next', 'start', 'apps/site', '-p', String(port), '-H', 'localhost'],
+    ['node_modules/next/dist/bin/next', 'start', 'apps/site', '-p', String(port), '-H', bind],
     { PORT: String(port), API_URL: apiUrl },
     `http://127.0.0.1:${port}/robots.txt`,
   );

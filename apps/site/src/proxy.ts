@@ -17,10 +17,18 @@ export function proxy(request: NextRequest) {
       headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
     });
   }
-  const url = request.nextUrl.clone();
+  // From the request's own URL, not nextUrl: Next.js rewrites an IP literal in nextUrl to
+  // `localhost`, and a rewrite whose origin differs from the address the server is bound to
+  // (`next start -H 127.0.0.1`) is proxied over the network to that other origin instead of
+  // served in-process: every page then hung until the proxy timed out and answered 500.
+  // skipProxyUrlNormalize (next.config.ts) keeps request.url as the server received it.
+  const url = new URL(request.url);
   url.pathname = `/${domain}${routePath(url.pathname, url.searchParams)}`;
   return NextResponse.rewrite(url);
 }
+
+/** Query parameters Next.js itself adds (a client navigation's cache key): not a search. */
+const INTERNAL_PARAMS = new Set(['_rsc']);
 
 const LIST_PATH = /^\/(events|promo)\/?$/;
 const GALLERY_PATH = /^\/events\/[^/]+\/photos\/?$/;
@@ -38,7 +46,7 @@ export function routePath(pathname: string, query: URLSearchParams): string {
     const page = parsePage(query.getAll('page'));
     return page > 1 ? `/${list[1]}/p/${page}` : `/${list[1]}`;
   }
-  if (GALLERY_PATH.test(pathname) && query.size > 0) return `${pathname.replace(/\/$/, '')}/search`;
+  if (GALLERY_PATH.test(pathname) && [...query.keys()].some((key) => !INTERNAL_PARAMS.has(key))) return `${pathname.replace(/\/$/, '')}/search`;
   return pathname;
 }
 

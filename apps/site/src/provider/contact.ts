@@ -1,8 +1,8 @@
-import { contactUs } from '@eventsite/contract';
 import { httpUrlOrNull } from '@/lib/url';
 import { LABELS, buildUrl, describeFailure, isTransient, requestEnvelope } from './envelope';
 import { apiUrl, publicApiUrl } from './env';
 import { REVALIDATE_SECONDS, organiserTag } from './organiser';
+import { readContactForm } from './wire';
 
 export interface ContactFormResult {
   /** The form to embed; null when there is no usable http(s) URL at all. */
@@ -12,7 +12,7 @@ export interface ContactFormResult {
   transient: boolean;
 }
 
-/** Spec §8's fallback: the contact form the provider API hosts for each organiser. */
+/** When the provider names no form: the contact form the provider API hosts for each organiser. */
 export function embeddedContactFormUrl(domain: string): string {
   return buildUrl(publicApiUrl(), '/forms/contact', { app_domain: domain });
 }
@@ -21,11 +21,11 @@ export async function getContactForm(domain: string): Promise<ContactFormResult>
   const url = buildUrl(apiUrl(), '/api/v1/client/events/organiser/contact-us', { app_domain: domain });
   const fallback = httpUrlOrNull(embeddedContactFormUrl(domain));
   try {
-    const data = await requestEnvelope(url, contactUs, {
+    const data = await requestEnvelope(url, {
       revalidate: REVALIDATE_SECONDS,
       tags: [organiserTag(domain)],
     });
-    return { iframeSrc: httpUrlOrNull(data.contact_us.form.iframeSrc) ?? fallback, error: null, transient: false };
+    return { iframeSrc: readContactForm(data) ?? fallback, error: null, transient: false };
   } catch (error) {
     const message = describeFailure(LABELS.contact, error);
     console.error(message);

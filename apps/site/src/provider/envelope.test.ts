@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { describe, expect, it, vi } from 'vitest';
-import { LABELS, MESSAGES, ProviderError, buildUrl, describeFailure, isTransient, requestEnvelope } from './envelope';
+import { LABELS, MESSAGES, PROVIDER_TIMEOUT_MS, ProviderError, buildUrl, describeFailure, isTransient, requestChecked, requestEnvelope } from './envelope';
 
 const schema = z.object({ n: z.number() });
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -12,7 +12,7 @@ async function failure(response: Response | Error): Promise<ProviderError> {
     return response;
   });
   try {
-    await requestEnvelope('http://api.test/x', schema, undefined, fetchImpl as unknown as typeof fetch);
+    await requestChecked('http://api.test/x', schema, undefined, fetchImpl as unknown as typeof fetch);
   } catch (error) {
     expect(error).toBeInstanceOf(ProviderError);
     return error as ProviderError;
@@ -20,10 +20,26 @@ async function failure(response: Response | Error): Promise<ProviderError> {
   throw new Error('expected a failure');
 }
 
-describe('requestEnvelope (spec §8)', () => {
+describe('requestEnvelope and requestChecked', () => {
   it('returns the data of a successful envelope', async () => {
     const fetchImpl = vi.fn(async () => ok({ n: 1 }));
-    await expect(requestEnvelope('http://api.test/x', schema, undefined, fetchImpl as unknown as typeof fetch)).resolves.toEqual({ n: 1 });
+    await expect(requestChecked('http://api.test/x', schema, undefined, fetchImpl as unknown as typeof fetch)).resolves.toEqual({ n: 1 });
+  });
+
+  it('hands the data over unread, whatever its shape, with unknown fields kept for the reader to ignore', async () => {
+    const fetchImpl = vi.fn(async () => ok({ n: 'one', extra: [1] }));
+    await expect(requestEnvelope('http://api.test/x', undefined, fetchImpl as unknown as typeof fetch)).resolves.toEqual({ n: 'one', extra: [1] });
+    const nothing = vi.fn(async () => json({ status: 'success', message: 'OK', code: 200 }));
+    await expect(requestEnvelope('http://api.test/x', undefined, nothing as unknown as typeof fetch)).resolves.toBeUndefined();
+  });
+
+  it('gives up on a provider that does not answer, with the unknown-error message', async () => {
+    const fetchImpl = vi.fn(async (_url: string, init?: RequestInit) => {
+      expect(init?.signal).toBeInstanceOf(AbortSignal);
+      throw new DOMException('The operation timed out.', 'TimeoutError');
+    });
+    expect(PROVIDER_TIMEOUT_MS).toBeGreaterThanOrEqual(10_000);
+    await expect(requestEnvelope('http://api.test/x', undefined, fetchImpl as unknown as typeof fetch)).rejects.toMatchObject({ message: MESSAGES.unknown, status: null });
   });
 
   it("fails with 'HTTP error! status: {code}' on a non-OK status", async () => {
@@ -56,7 +72,7 @@ describe('requestEnvelope (spec §8)', () => {
 
   it('asks Next.js to cache for the given time under the given tags', async () => {
     const fetchImpl = vi.fn(async (_url: string, _init?: RequestInit) => ok({ n: 1 }));
-    await requestEnvelope('http://api.test/x', schema, { revalidate: 30, tags: ['organiser:localhost'] }, fetchImpl as unknown as typeof fetch);
+    await requestEnvelope('http://api.test/x', { revalidate: 30, tags: ['organiser:localhost'] }, fetchImpl as unknown as typeof fetch);
     expect(fetchImpl.mock.calls[0]?.[1]).toMatchObject({ next: { revalidate: 30, tags: ['organiser:localhost'] } });
   });
 });
@@ -79,18 +95,17 @@ describe('buildUrl', () => {
   });
 });
 
-describe('isTransient (whether a page showing the failure may be kept)', () => {
-  it('is true when the API could not be reached, failed, or did not answer with the contract', () => {
+describe('isTransient (whether a page showing the failure must be kept out of the cache)', () => {
+  it('is true only when the provider did not answer at all', () => {
     expect(isTransient(new ProviderError(MESSAGES.unknown))).toBe(true);
-    expect(isTransient(new ProviderError(MESSAGES.httpError(500), 500))).toBe(true);
-    expect(isTransient(new ProviderError(MESSAGES.httpError(503), 503))).toBe(true);
-    expect(isTransient(new ProviderError(MESSAGES.invalidResponse, 200))).toBe(true);
     expect(isTransient(new Error('anything else'))).toBe(true);
   });
 
-  it('is false for the API’s own 4xx answer, such as an unknown organiser', () => {
+  it('is false for anything the provider answered: a 4xx, a 5xx, an error envelope, a body off the contract', () => {
     expect(isTransient(new ProviderError(MESSAGES.httpError(404), 404))).toBe(false);
-    expect(isTransient(new ProviderError('No organiser is configured for the domain', 404))).toBe(false);
-    expect(isTransient(new ProviderError(MESSAGES.httpError(400), 400))).toBe(false);
+    expect(isTransient(new ProviderError(MESSAGES.httpError(500), 500))).toBe(false);
+    expect(isTransient(new ProviderError(MESSAGES.httpError(503), 503))).toBe(false);
+    expect(isTransient(new ProviderError('Organiser suspended', 200))).toBe(false);
+    expect(isTransient(new ProviderError(MESSAGES.invalidResponse, 200))).toBe(false);
   });
 });

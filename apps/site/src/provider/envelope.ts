@@ -1,21 +1,21 @@
 import { ENVELOPE_SUCCESS } from '@eventsite/contract/constants';
 import type { z } from 'zod';
 
-/** Spec §8, word for word. */
+/** The failure messages visitors and logs see, word for word. */
 export const MESSAGES = {
   httpError: (status: number) => `HTTP error! status: ${status}`,
   invalidResponse: 'Invalid response from server',
   unknown: 'An unknown error occurred',
 } as const;
 
-/** Spec §8: what each call says when it fails, before the message. */
+/** What each call says when it fails, before the message. */
 export const LABELS = {
   organiser: 'Failed to fetch organizer data',
   events: 'Failed to fetch events data',
   contact: 'Failed to fetch contact form data',
 } as const;
 
-/** A failed provider call: `message` is one of spec §8's; `status` is the HTTP status if any. */
+/** A failed provider call: `message` is one of MESSAGES (or the server's); `status` is the HTTP status if any. */
 export class ProviderError extends Error {
   readonly status: number | null;
   constructor(message: string, status: number | null = null) {
@@ -26,7 +26,7 @@ export class ProviderError extends Error {
 }
 
 export interface CacheOptions {
-  /** Seconds (spec §9: 30). */
+  /** Seconds (30 for every provider call). */
   revalidate: number;
   tags: string[];
 }
@@ -41,35 +41,44 @@ export function buildUrl(base: string, path: string, query: Record<string, strin
 }
 
 /**
- * The one typed fetch of the provider (spec §8): a non-OK status gives 'HTTP error! status: {code}';
- * an envelope whose status is not 'success' gives the server's message or 'Invalid response from
- * server' (so does data that does not match the contract); anything else — the network, a body
- * that is not JSON — gives 'An unknown error occurred'.
+ * How long the site waits for a provider's answer before it shows the error state. A slow
+ * provider is given time (the page streams its loading state meanwhile); one that does not
+ * answer at all must not hold a visitor, or a server worker, for ever.
  */
-export async function requestEnvelope<T extends z.ZodType>(
-  url: string,
-  schema: T,
-  cache?: CacheOptions,
-  fetchImpl: typeof fetch = fetch,
-): Promise<z.infer<T>> {
+export const PROVIDER_TIMEOUT_MS = 20_000;
+
+/**
+ * An envelope call from the server: a non-OK status gives 'HTTP error! status: {code}'; an
+ * envelope whose status is not 'success' gives the server's message or 'Invalid response from
+ * server'; anything else (the network, a timeout, a body that is not JSON) gives 'An unknown error
+ * occurred'. The data comes back unread: each caller reads it field by field (see wire.ts).
+ */
+export async function requestEnvelope(url: string, cache?: CacheOptions, fetchImpl: typeof fetch = fetch): Promise<unknown> {
   let response: Response;
   try {
-    const init: ProviderInit = { headers: { accept: 'application/json' } };
+    const init: ProviderInit = { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) };
     if (cache) init.next = { revalidate: cache.revalidate, tags: cache.tags };
     response = await fetchImpl(url, init);
   } catch {
     throw new ProviderError(MESSAGES.unknown);
   }
   if (!response.ok) throw new ProviderError(MESSAGES.httpError(response.status), response.status);
-  return readEnvelope(response, schema);
+  return readEnvelopeData(response);
 }
 
 /**
- * The body of an OK response: an envelope whose status is 'success' and whose data matches the
- * contract, or the server's message ('Invalid response from server' when it has none); a body
- * that is not JSON gives 'An unknown error occurred'.
+ * The same call for our own extension endpoints (photo pages), whose answers are checked
+ * against the contract: data that does not match it gives 'Invalid response from server'.
  */
-export async function readEnvelope<T extends z.ZodType>(response: Response, schema: T): Promise<z.infer<T>> {
+export async function requestChecked<T extends z.ZodType>(url: string, schema: T, cache?: CacheOptions, fetchImpl: typeof fetch = fetch): Promise<z.infer<T>> {
+  const data = await requestEnvelope(url, cache, fetchImpl);
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw new ProviderError(MESSAGES.invalidResponse, 200);
+  return parsed.data;
+}
+
+/** The `data` of an OK response whose envelope says 'success', unread. */
+export async function readEnvelopeData(response: Response): Promise<unknown> {
   let body: unknown;
   try {
     body = await response.json();
@@ -81,21 +90,33 @@ export async function readEnvelope<T extends z.ZodType>(response: Response, sche
     const message = typeof envelope.message === 'string' && envelope.message.trim() !== '' ? envelope.message : MESSAGES.invalidResponse;
     throw new ProviderError(message, response.status);
   }
-  const parsed = schema.safeParse(envelope.data);
+  return envelope.data;
+}
+
+/**
+ * The body of an OK response: an envelope whose status is 'success' and whose data matches the
+ * contract, or the server's message ('Invalid response from server' when it has none); a body
+ * that is not JSON gives 'An unknown error occurred'.
+ */
+export async function readEnvelope<T extends z.ZodType>(response: Response, schema: T): Promise<z.infer<T>> {
+  const data = await readEnvelopeData(response);
+  const parsed = schema.safeParse(data);
   if (!parsed.success) throw new ProviderError(MESSAGES.invalidResponse, response.status);
   return parsed.data;
 }
 
 /**
- * A failure that may go away by itself (the API unreachable, a 5xx, an answer that is not the
- * contract's): a page showing it must not be kept. A 4xx is the API's answer (e.g. an unknown
- * organiser or event) and may be kept like any page.
+ * A failure to keep out of the page cache: the provider did not answer at all (unreachable, or
+ * no answer within PROVIDER_TIMEOUT_MS), so nothing it said is being shown. Whatever a provider
+ * did answer (a 4xx or 5xx status, an 'error' envelope, a body that is not the contract's) is
+ * its answer: the page shows the error state as a normal page, kept like any other for the
+ * revalidation window, and never turns into a 5xx of the site.
  */
 export function isTransient(error: unknown): boolean {
-  return !(error instanceof ProviderError && error.status !== null && error.status >= 400 && error.status < 500);
+  return !(error instanceof ProviderError) || error.status === null;
 }
 
-/** The message of any failure, as spec §8 words it. */
+/** The message of any failure, as MESSAGES words it. */
 export function messageOf(error: unknown): string {
   return error instanceof ProviderError ? error.message : MESSAGES.unknown;
 }

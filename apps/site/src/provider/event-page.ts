@@ -1,48 +1,77 @@
 import { cache } from 'react';
 import { eventIdFromSlug } from '@/lib/slug';
-import { describeFailure, isTransient, messageOf } from './envelope';
+import { ProviderError, buildUrl, describeFailure, isTransient, messageOf, requestEnvelope } from './envelope';
+import { apiUrl } from './env';
 import { EVENT_DATA_FAILURE, fetchEventConfig } from './event';
 import type { EventPage } from './model';
-import type { OrganiserResult } from './organiser';
-import { reshapeEventConfig } from './reshape';
+import { REVALIDATE_SECONDS, getOrganiser, organiserTag } from './organiser';
+import { EventMappingError, readEventConfig, readEventsPage } from './wire';
 
 export type EventLoad =
   | { kind: 'ok'; event: EventPage }
-  /** The slug names no event id (spec §5). */
+  /** The slug names no event id. */
   | { kind: 'no-id' }
-  /** The config call failed (spec §8). */
+  /** No such event, or not one of this organiser's: a 404, and nothing of it is shown. */
+  | { kind: 'not-found' }
+  /** The config call (or the check of whose event it is) failed. */
   | { kind: 'fetch-failed'; message: string; transient: boolean }
-  /** The config came but could not be mapped (spec §2: 'Error Loading Event'). */
+  /** The config came but could not be mapped ('Error Loading Event'). */
   | { kind: 'mapping-failed'; message: string };
 
-/** The event behind a gallery or promo-editor URL, once per request. */
-export const loadEvent = cache(async (slug: string): Promise<EventLoad> => {
+/** How the organiser's events are paged through to find one, and how far. */
+const OWNERSHIP_PAGE_SIZE = 100;
+const OWNERSHIP_MAX_PAGES = 20;
+
+/**
+ * Whether the event is one of the organiser's. The event config call names no organiser, so the
+ * organiser's own lists decide: its recent events, then its events list, page after page (each
+ * page cached like any other call). An event further than OWNERSHIP_MAX_PAGES pages in counts
+ * as not the organiser's. A failed call is thrown: whose event it is could not be told.
+ */
+export const isOrganisersEvent = cache(async (domain: string, eventId: number): Promise<boolean> => {
+  const organiser = await getOrganiser(domain);
+  if (organiser.error === null && organiser.recentEvents.some((e) => e.id === eventId)) return true;
+  for (let page = 1; page <= OWNERSHIP_MAX_PAGES; page += 1) {
+    const url = buildUrl(apiUrl(), '/api/v1/client/events/organiser/all-events', {
+      app_domain: domain,
+      page,
+      page_size: OWNERSHIP_PAGE_SIZE,
+    });
+    const data = await requestEnvelope(url, { revalidate: REVALIDATE_SECONDS, tags: [organiserTag(domain), `events:${domain}`] });
+    const { events, pagination } = readEventsPage(data, page, OWNERSHIP_PAGE_SIZE);
+    if (events.some((e) => e.id === eventId)) return true;
+    if (events.length === 0 || !pagination.has_next_page || page >= pagination.total_pages) return false;
+  }
+  return false;
+});
+
+/**
+ * The event behind a gallery or promo-editor URL on an organiser's host, once per request.
+ * Every lookup is scoped to that organiser: an event of another one is 'not-found', exactly
+ * like an id that names no event, so nothing of it (name, photos) can reach this host's pages.
+ */
+export const loadEvent = cache(async (domain: string, slug: string): Promise<EventLoad> => {
   const eventId = eventIdFromSlug(slug);
   if (eventId === null) return { kind: 'no-id' };
   let raw: unknown;
+  let ours: boolean;
   try {
-    raw = await fetchEventConfig(eventId);
+    [raw, ours] = await Promise.all([fetchEventConfig(eventId), isOrganisersEvent(domain, eventId)]);
   } catch (error) {
+    if (error instanceof ProviderError && error.status === 404) return { kind: 'not-found' };
     const message = messageOf(error);
     console.error(message.startsWith(EVENT_DATA_FAILURE) ? message : describeFailure(EVENT_DATA_FAILURE, error));
     return { kind: 'fetch-failed', message, transient: isTransient(error) };
   }
+  if (!ours) return { kind: 'not-found' };
   try {
-    return { kind: 'ok', event: reshapeEventConfig(raw) };
+    const event = readEventConfig(raw);
+    // The config must be of the event asked for.
+    if (event.details.id !== eventId) throw new EventMappingError(`the configuration is of event ${event.details.id}`);
+    return { kind: 'ok', event };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     console.error(`Error mapping the event configuration of event ${eventId}: ${message}`);
     return { kind: 'mapping-failed', message };
   }
 });
-
-/**
- * One organiser per host: an event of another organiser is not shown under this one's brand.
- * The config call takes no app_domain, so the organiser's name is what ties them; when the
- * organiser could not be loaded there is nothing to compare with, and the event is shown.
- */
-export function belongsToOrganiser(event: EventPage, organiser: Pick<OrganiserResult, 'organiser' | 'error'>): boolean {
-  const owner = event.details.organiser_name.trim();
-  if (organiser.error !== null || owner === '') return true;
-  return owner === organiser.organiser.name;
-}

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { ProviderError, buildUrl, requestEnvelope } from './envelope';
 import { apiUrl } from './env';
 import { REVALIDATE_SECONDS } from './organiser';
@@ -19,7 +18,7 @@ export async function fetchEventConfig(eventId: number, fetchImpl: typeof fetch 
     return response;
   };
   try {
-    return await requestEnvelope(url, z.unknown(), { revalidate: REVALIDATE_SECONDS, tags: [`event:${eventId}`] }, remembering);
+    return await requestEnvelope(url, { revalidate: REVALIDATE_SECONDS, tags: [`event:${eventId}`] }, remembering);
   } catch (error) {
     if (error instanceof ProviderError && error.status !== null && statusText.has(error.status)) {
       const text = statusText.get(error.status) || String(error.status);

@@ -1,10 +1,10 @@
 import { EVENTS_PAGE_SIZE } from '@eventsite/contract/constants';
-import { allEvents, type Pagination } from '@eventsite/contract';
+import type { Pagination } from '@eventsite/contract';
 import { LABELS, buildUrl, describeFailure, isTransient, requestEnvelope } from './envelope';
 import { apiUrl } from './env';
 import type { EventCardData } from './model';
 import { REVALIDATE_SECONDS, organiserTag } from './organiser';
-import { reshapeEventSummary } from './reshape';
+import { readEventsPage } from './wire';
 
 export interface EventsPageResult {
   events: EventCardData[];
@@ -14,7 +14,7 @@ export interface EventsPageResult {
   transient: boolean;
 }
 
-/** Spec §8: the all-events call falls back to an empty page. */
+/** When the all-events call fails, the list is an empty page. */
 export function emptyEventsPage(page: number, pageSize = EVENTS_PAGE_SIZE): Pagination {
   return {
     total: 0,
@@ -26,7 +26,7 @@ export function emptyEventsPage(page: number, pageSize = EVENTS_PAGE_SIZE): Pagi
   };
 }
 
-/** One page of the organiser's events (spec §9: 12 a page for the events and promo lists). */
+/** One page of the organiser's events (12 a page for the events and promo lists). */
 export async function getEventsPage(domain: string, page: number, pageSize = EVENTS_PAGE_SIZE): Promise<EventsPageResult> {
   const url = buildUrl(apiUrl(), '/api/v1/client/events/organiser/all-events', {
     app_domain: domain,
@@ -34,11 +34,12 @@ export async function getEventsPage(domain: string, page: number, pageSize = EVE
     page_size: pageSize,
   });
   try {
-    const data = await requestEnvelope(url, allEvents, {
+    const data = await requestEnvelope(url, {
       revalidate: REVALIDATE_SECONDS,
       tags: [organiserTag(domain), `events:${domain}`],
     });
-    return { events: data.events.map(reshapeEventSummary), pagination: data.pagination, error: null, transient: false };
+    const { events, pagination } = readEventsPage(data, page, pageSize);
+    return { events, pagination, error: null, transient: false };
   } catch (error) {
     const message = describeFailure(LABELS.events, error);
     console.error(message);

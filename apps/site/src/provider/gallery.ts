@@ -1,6 +1,6 @@
 import { DEFAULT_PHOTO_PAGE_SIZE, MAX_PHOTO_PAGE_SIZE } from '@eventsite/contract/constants';
 import { photoPage, type PhotoListItem, type PhotoPage } from '@eventsite/contract';
-import { buildUrl, requestEnvelope } from './envelope';
+import { ProviderError, buildUrl, requestChecked } from './envelope';
 import { apiUrl } from './env';
 import { REVALIDATE_SECONDS } from './organiser';
 
@@ -19,7 +19,7 @@ export async function findEventPhoto(eventId: number, uuid: string, fetchImpl: t
       const query: Record<string, string | number> = { limit: MAX_PHOTO_PAGE_SIZE };
       if (cursor) query.cursor = cursor;
       const url = buildUrl(apiUrl(), `/api/v1/client/events/${encodeURIComponent(String(eventId))}/photos`, query);
-      const data = await requestEnvelope(url, photoPage, { revalidate: REVALIDATE_SECONDS, tags: [`event:${eventId}`] }, fetchImpl);
+      const data = await requestChecked(url, photoPage, { revalidate: REVALIDATE_SECONDS, tags: [`event:${eventId}`] }, fetchImpl);
       const hit = data.photos.find((p) => p.uuid.toLowerCase() === uuid);
       if (hit) return hit;
       cursor = data.next_cursor;
@@ -32,14 +32,17 @@ export async function findEventPhoto(eventId: number, uuid: string, fetchImpl: t
 }
 
 /**
- * The first page of an event's photos (or of a search's), for the gallery's HTML. Null when the
- * listing is private without a search, or the API fails: the browser then asks for it itself.
+ * The first page of an event's photos (or of a search's), for the gallery's HTML; 'missing' when
+ * the provider has no photo listing at all (it is our extension of the contract: a 404, 405 or
+ * 501); null when the listing is private without a search, or the API fails: the browser then
+ * asks for it itself.
  */
-export async function firstPhotoPage(eventId: number, search: Record<string, string>, fetchImpl: typeof fetch = fetch): Promise<PhotoPage | null> {
+export async function firstPhotoPage(eventId: number, search: Record<string, string>, fetchImpl: typeof fetch = fetch): Promise<PhotoPage | 'missing' | null> {
   try {
     const url = buildUrl(apiUrl(), `/api/v1/client/events/${encodeURIComponent(String(eventId))}/photos`, { ...search, limit: DEFAULT_PHOTO_PAGE_SIZE });
-    return await requestEnvelope(url, photoPage, { revalidate: REVALIDATE_SECONDS, tags: [`event:${eventId}`] }, fetchImpl);
-  } catch {
+    return await requestChecked(url, photoPage, { revalidate: REVALIDATE_SECONDS, tags: [`event:${eventId}`] }, fetchImpl);
+  } catch (error) {
+    if (error instanceof ProviderError && error.status !== null && [404, 405, 501].includes(error.status)) return 'missing';
     return null;
   }
 }

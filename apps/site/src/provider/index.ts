@@ -8,7 +8,7 @@ export { getOrganiser, fallbackOrganiser, organiserTag, REVALIDATE_SECONDS, type
 export { getEventsPage, emptyEventsPage, type EventsPageResult } from './events';
 export { getContactForm, embeddedContactFormUrl, type ContactFormResult } from './contact';
 export { fetchEventConfig, EVENT_DATA_FAILURE } from './event';
-export { reshapeEventConfig, reshapeEventSummary, reshapeOrganiser, organiserName } from './reshape';
+export { readEventConfig, readEventSummary, readOrganiser, organiserName, EventMappingError } from './wire';
 export type { EventCardData, EventPage, Organiser } from './model';
-export { belongsToOrganiser, loadEvent, type EventLoad } from './event-page';
+export { isOrganisersEvent, loadEvent, type EventLoad } from './event-page';
 export { findEventPhoto, firstPhotoPage, DEEP_LINK_PAGES } from './gallery';

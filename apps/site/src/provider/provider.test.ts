@@ -7,7 +7,7 @@ import {
   getEventsPage,
   getOrganiser,
   loadEvent,
-  reshapeEventConfig,
+  readEventConfig,
 } from './index';
 
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -147,38 +147,79 @@ describe('event config', () => {
     await expect(fetchEventConfig(42)).rejects.toThrow('Failed to fetch event data: Not Found');
   });
 
-  it('a 404 for the event config is the API’s answer, not a passing failure', async () => {
-    fetchMock.mockResolvedValueOnce(new Response('{}', { status: 404, statusText: 'Not Found' }));
-    expect(await loadEvent('city-run-404')).toEqual({ kind: 'fetch-failed', message: 'Failed to fetch event data: Not Found', transient: false });
-  });
-
-  it('maps the config; a config that cannot be mapped throws', () => {
-    expect(reshapeEventConfig(eventConfigData()).details.name).toBe('City Run 2026');
-    expect(() => reshapeEventConfig({ event_details: {} })).toThrow();
-  });
-
-  it('tells apart a slug without id, a failed call and a failed mapping', async () => {
-    expect(await loadEvent('no-id-here')).toEqual({ kind: 'no-id' });
-    expect(fetchMock).not.toHaveBeenCalled();
-
-    fetchMock.mockResolvedValueOnce(new Response('{}', { status: 500, statusText: 'Internal Server Error' }));
-    expect(await loadEvent('city-run-500')).toEqual({ kind: 'fetch-failed', message: 'Failed to fetch event data: Internal Server Error', transient: true });
-
-
-    fetchMock.mockResolvedValueOnce(envelope({ event_details: { id: 'x' } }));
-    expect((await loadEvent('city-run-501')).kind).toBe('mapping-failed');
-
-    fetchMock.mockResolvedValueOnce(envelope(eventConfigData(502)));
-    const ok = await loadEvent('city-run-502');
-    expect(ok.kind).toBe('ok');
-    expect(calledUrl(2).pathname).toBe('/api/v1/client/events/502/config');
+  it('maps the config; a config without event details cannot be mapped', () => {
+    expect(readEventConfig(eventConfigData()).details.name).toBe('City Run 2026');
+    expect(() => readEventConfig({ event_details: {} })).toThrow();
+    expect(() => readEventConfig({ event_photos_config: {} })).toThrow();
   });
 
   it('shows a banner only when enabled with an http(s) image', () => {
     const data = eventConfigData();
     data.event_photos_config = { ...data.event_photos_config, banner_config: { enabled: true, image_url: 'https://cdn.example.com/b.jpg' } };
-    expect(reshapeEventConfig(data).bannerUrl).toBe('https://cdn.example.com/b.jpg');
+    expect(readEventConfig(data).bannerUrl).toBe('https://cdn.example.com/b.jpg');
     data.event_photos_config = { ...data.event_photos_config, banner_config: { enabled: true, image_url: 'javascript:x' } };
-    expect(reshapeEventConfig(data).bannerUrl).toBeNull();
+    expect(readEventConfig(data).bannerUrl).toBeNull();
+  });
+});
+
+describe('loadEvent: the event of a URL, scoped to the organiser of the host', () => {
+  /** A provider with two organisers: a.com owns events 1 to 150 (two list pages), b.com owns 999. */
+  function provider(configs: Record<number, Response | (() => Response)> = {}) {
+    fetchMock.mockImplementation(async (input: string) => {
+      const url = new URL(String(input));
+      const domain = url.searchParams.get('app_domain');
+      if (url.pathname.endsWith('/organiser/data')) return envelope(organiserData({ recent_events: domain === 'a.com' ? [summary(1)] : [summary(999)] }));
+      if (url.pathname.endsWith('/organiser/all-events')) {
+        const ids = domain === 'a.com' ? Array.from({ length: 150 }, (_, i) => i + 1) : [999];
+        const page = Number(url.searchParams.get('page'));
+        const size = Number(url.searchParams.get('page_size'));
+        const pages = Math.ceil(ids.length / size);
+        return envelope({
+          events: ids.slice((page - 1) * size, page * size).map((id) => summary(id)),
+          pagination: { total: ids.length, current_page: page, total_pages: pages, page_size: size, has_next_page: page < pages, has_previous_page: page > 1 },
+        });
+      }
+      const id = Number(/events\/(\d+)\/config/.exec(url.pathname)?.[1]);
+      const answer = configs[id];
+      if (answer) return typeof answer === 'function' ? answer() : answer;
+      return envelope(eventConfigData(id));
+    });
+  }
+
+  it('tells apart a slug without id, a failed call and a failed mapping', async () => {
+    expect(await loadEvent('a.com', 'no-id-here')).toEqual({ kind: 'no-id' });
+    expect(fetchMock).not.toHaveBeenCalled();
+    provider({
+      2: new Response('{}', { status: 500, statusText: 'Internal Server Error' }),
+      3: envelope({ event_details: { id: 'x' } }),
+    });
+    expect(await loadEvent('a.com', 'city-run-2')).toEqual({ kind: 'fetch-failed', message: 'Failed to fetch event data: Internal Server Error', transient: false });
+    expect((await loadEvent('a.com', 'city-run-3')).kind).toBe('mapping-failed');
+    const ok = await loadEvent('a.com', 'city-run-1');
+    expect(ok.kind).toBe('ok');
+  });
+
+  it('an event the provider does not know is not found (a 404 page), not a failure', async () => {
+    provider({ 42: new Response('{}', { status: 404, statusText: 'Not Found' }) });
+    expect(await loadEvent('a.com', 'city-run-42')).toEqual({ kind: 'not-found' });
+  });
+
+  it('another organiser’s event is not found on this host, though the provider serves its config', async () => {
+    provider();
+    expect(await loadEvent('a.com', 'their-run-999')).toEqual({ kind: 'not-found' });
+    expect((await loadEvent('b.com', 'their-run-999')).kind).toBe('ok');
+  });
+
+  it('finds the organiser’s own event on a later page of its list', async () => {
+    provider();
+    const load = await loadEvent('a.com', 'late-run-140');
+    expect(load.kind).toBe('ok');
+    const pages = fetchMock.mock.calls.map(([u]) => new URL(String(u))).filter((u) => u.pathname.endsWith('/all-events'));
+    expect(pages.map((u) => u.searchParams.get('page'))).toEqual(['1', '2']);
+  });
+
+  it('a config of another event than the one asked for is not shown', async () => {
+    provider({ 5: envelope(eventConfigData(6)) });
+    expect((await loadEvent('a.com', 'city-run-5')).kind).toBe('mapping-failed');
   });
 });

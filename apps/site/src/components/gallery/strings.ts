@@ -17,6 +17,8 @@ export const GALLERY_TEXT = {
   privateText: (how: string) =>
     `To protect participants’ privacy, the photos of this event are not listed. Find yours ${how}: only the photos you appear in are shown.`,
   loadFailed: 'Failed to load photos',
+  noListingTitle: 'Photos can’t be browsed here',
+  noListingText: 'The photos of this event are not listed on this site. The organiser may share them with you another way.',
   moreFailed: 'Could not load more photos.',
   showAll: 'Show all photos',
   loadMore: 'Load more photos',

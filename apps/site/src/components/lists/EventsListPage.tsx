@@ -1,3 +1,4 @@
+import { notFound } from 'next/navigation';
 import { ErrorState } from '@/components/common/States';
 import { UncachedFailure } from '@/components/common/UncachedFailure';
 import { EventGrid } from '@/components/events/EventGrid';
@@ -24,6 +25,8 @@ export async function EventsListPage({
   basePath: string;
 }) {
   const { events, pagination, error, transient } = await getEventsPage(domain, page);
+  // A page past the last one does not exist: a 404, never 'Page 3 of 2' (docs/event-lists.md).
+  if (!error && page > 1 && (page > pagination.total_pages || events.length === 0)) notFound();
   return (
     <section className="container page" aria-labelledby="list-heading">
       <div className="page-header">

@@ -7,13 +7,25 @@ import { UncachedFailure } from '@/components/common/UncachedFailure';
 import { BackToEvents, EventHeader } from '@/components/gallery/EventHeader';
 import { GalleryCta } from '@/components/gallery/GalleryCta';
 import { GalleryLoader } from '@/components/gallery/GalleryLoader';
-import { GALLERY_STRINGS } from '@/components/gallery/strings';
+import { GALLERY_STRINGS, GALLERY_TEXT } from '@/components/gallery/strings';
 import '@/components/gallery/gallery.css';
 import { eventHref } from '@/components/events/strings';
-import { deepLinkPhoto, galleryQuery, searchFromParams, searchParamsFor } from '@/lib/gallery/search';
+import {
+  deepLinkPhoto,
+  galleryQuery,
+  searchFromParams,
+  searchParamsFor,
+} from '@/lib/gallery/search';
 import { photoUrl } from '@/lib/photos';
 import { pageMetadata, shareImage, siteOrigin } from '@/lib/seo';
-import { belongsToOrganiser, findEventPhoto, firstPhotoPage, getOrganiser, loadEvent, publicApiUrl, type EventLoad } from '@/provider';
+import {
+  findEventPhoto,
+  firstPhotoPage,
+  getOrganiser,
+  loadEvent,
+  publicApiUrl,
+  type EventLoad,
+} from '@/provider';
 
 /**
  * The gallery (spec §2). Without a query string it is prerendered and kept per organiser (ISR);
@@ -26,14 +38,25 @@ export type GalleryParams = { domain: string; eventSlug: string };
 /** The width of a shared photo's preview: large enough for a 1200x630 card. */
 const SHARE_WIDTH = 1280;
 
-export async function galleryMetadata({ domain, eventSlug }: GalleryParams, query: SearchParams): Promise<Metadata> {
+export async function galleryMetadata(
+  { domain, eventSlug }: GalleryParams,
+  query: SearchParams,
+): Promise<Metadata> {
   const origin = siteOrigin(domain);
-  const [load, { organiser, recentEvents }] = await Promise.all([loadEvent(eventSlug), getOrganiser(domain)]);
+  const [load, { organiser, recentEvents }] = await Promise.all([
+    loadEvent(domain, eventSlug),
+    getOrganiser(domain),
+  ]);
+  // Another organiser's event, or none: nothing of it goes into this host's previews.
+  if (load.kind === 'not-found') notFound();
   const name = load.kind === 'ok' ? load.event.details.name : '';
   const path = `/events/${encodeURIComponent(eventSlug)}/photos`;
-  const recent = load.kind === 'ok' ? recentEvents.find((e) => e.id === load.event.details.id) : undefined;
+  const recent =
+    load.kind === 'ok' ? recentEvents.find((e) => e.id === load.event.details.id) : undefined;
   let image = shareImage(publicApiUrl(), recent?.photos[0], organiser.logo);
-  let description = name ? `Photos of ${name} by ${organiser.name}: find yours and download them.` : `Event photos by ${organiser.name}.`;
+  let description = name
+    ? `Photos of ${name} by ${organiser.name}: find yours and download them.`
+    : `Event photos by ${organiser.name}.`;
   let shareUrl: string | undefined;
 
   if (load.kind === 'ok') {
@@ -44,7 +67,11 @@ export async function galleryMetadata({ domain, eventSlug }: GalleryParams, quer
     const photo = wanted ? await findEventPhoto(load.event.details.id, wanted) : null;
     if (photo) {
       const width = Math.min(SHARE_WIDTH, photo.width);
-      image = { url: photoUrl(publicApiUrl(), photo.uuid, SHARE_WIDTH), width, height: Math.round((photo.height / photo.width) * width) };
+      image = {
+        url: photoUrl(publicApiUrl(), photo.uuid, SHARE_WIDTH),
+        width,
+        height: Math.round((photo.height / photo.width) * width),
+      };
       description = `A photo of ${name || 'the event'} by ${organiser.name}. See it and find yours.`;
       shareUrl = `${path}${galleryQuery(null, photo.uuid)}`;
     } else if (search) {
@@ -55,35 +82,54 @@ export async function galleryMetadata({ domain, eventSlug }: GalleryParams, quer
       shareUrl = `${path}${galleryQuery(search)}`;
     }
   }
-  return pageMetadata({ title: GALLERY_STRINGS.title(name), description, siteName: organiser.name, path, origin, image, shareUrl });
+  return pageMetadata({
+    title: GALLERY_STRINGS.title(name),
+    description,
+    siteName: organiser.name,
+    path,
+    origin,
+    image,
+    shareUrl,
+  });
 }
 
-function failure(load: Exclude<EventLoad, { kind: 'ok' }>): string {
+function failure(load: Exclude<EventLoad, { kind: 'ok' | 'not-found' }>): string {
   if (load.kind === 'no-id') return GALLERY_STRINGS.noId;
   if (load.kind === 'mapping-failed') return GALLERY_STRINGS.mappingFailed;
   return GALLERY_STRINGS.loadFailed;
 }
 
-export async function GalleryRoute({ domain, eventSlug, query }: GalleryParams & { query: SearchParams }) {
-  const [load, organiser] = await Promise.all([loadEvent(eventSlug), getOrganiser(domain)]);
+export async function GalleryRoute({
+  domain,
+  eventSlug,
+  query,
+}: GalleryParams & { query: SearchParams }) {
+  const load = await loadEvent(domain, eventSlug);
+  if (load.kind === 'not-found') notFound();
   if (load.kind !== 'ok') {
     return (
       <div className="container page">
         <BackToEvents />
-        {load.kind === 'fetch-failed' && load.transient ? <UncachedFailure reason={load.message} /> : null}
+        {load.kind === 'fetch-failed' && load.transient ? (
+          <UncachedFailure reason={load.message} />
+        ) : null}
         <ErrorState title={failure(load)} heading="h1" />
       </div>
     );
   }
   const { event } = load;
-  if (!belongsToOrganiser(event, organiser)) notFound();
   const config = event.config;
   const flags = config.feature_flag;
   const search = searchFromParams(query, flags);
   const privateUntilSearch = !flags.show_all_images && search === null;
   // The first page is in the HTML: the largest paint no longer waits for the gallery's code.
-  const page = privateUntilSearch ? null : await firstPhotoPage(event.details.id, searchParamsFor(search));
-  const initialPage = page ? { key: search ? `${search.kind}:${search.value}` : '', page } : null;
+  const page = privateUntilSearch
+    ? null
+    : await firstPhotoPage(event.details.id, searchParamsFor(search));
+  const initialPage =
+    page && page !== 'missing'
+      ? { key: search ? `${search.kind}:${search.value}` : '', page }
+      : null;
   const serverQuery: Record<string, string> = {};
   for (const [k, v] of Object.entries(query)) {
     const value = Array.isArray(v) ? v[0] : v;
@@ -91,7 +137,12 @@ export async function GalleryRoute({ domain, eventSlug, query }: GalleryParams &
   }
   const cta = (place: 'top' | 'bottom') => (
     <Suspense fallback={null}>
-      <GalleryCta enabled={flags.cta_enabled} config={config.cta_config} place={place} bibSearch={flags.bib_search} />
+      <GalleryCta
+        enabled={flags.cta_enabled}
+        config={config.cta_config}
+        place={place}
+        bibSearch={flags.bib_search}
+      />
     </Suspense>
   );
   return (
@@ -101,22 +152,34 @@ export async function GalleryRoute({ domain, eventSlug, query }: GalleryParams &
         event={event}
         showCount={flags.show_total_photos_count}
         actions={
-          <Link href={eventHref(eventSlug, 'promo')} className="button button-outline" prefetch={false}>
+          <Link
+            href={eventHref(eventSlug, 'promo')}
+            className="button button-outline"
+            prefetch={false}
+          >
             Create Promo
           </Link>
         }
       />
       {cta('top')}
-      <GalleryLoader
-        eventId={event.details.id}
-        eventSlug={eventSlug}
-        eventName={event.details.name}
-        apiBase={publicApiUrl()}
-        flags={flags}
-        bibPlaceholder={config.bib_config.placeholder_text}
-        initialPage={initialPage}
-        query={serverQuery}
-      />
+      {page === 'missing' ? (
+        // A provider without our photo listing: the event is shown, its photos can't be.
+        <div className="empty-state gallery-empty" role="status">
+          <h2>{GALLERY_TEXT.noListingTitle}</h2>
+          <p>{GALLERY_TEXT.noListingText}</p>
+        </div>
+      ) : (
+        <GalleryLoader
+          eventId={event.details.id}
+          eventSlug={eventSlug}
+          eventName={event.details.name}
+          apiBase={publicApiUrl()}
+          flags={flags}
+          bibPlaceholder={config.bib_config.placeholder_text}
+          initialPage={initialPage}
+          query={serverQuery}
+        />
+      )}
       {cta('bottom')}
     </div>
   );

@@ -8,7 +8,7 @@ import { PROMO_EDITOR_STRINGS } from '@/components/gallery/strings';
 import { eventHref } from '@/components/events/strings';
 import { PromoEditorLoader } from '@/components/promo/PromoEditorLoader';
 import { pageMetadata, shareImage, siteOrigin } from '@/lib/seo';
-import { belongsToOrganiser, getOrganiser, loadEvent, publicApiUrl } from '@/provider';
+import { getOrganiser, loadEvent, publicApiUrl } from '@/provider';
 
 type Props = { params: Promise<{ domain: string; eventSlug: string }> };
 
@@ -22,7 +22,9 @@ export function generateStaticParams(): { eventSlug: string }[] {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { domain, eventSlug } = await params;
-  const [load, { organiser, recentEvents }] = await Promise.all([loadEvent(eventSlug), getOrganiser(domain)]);
+  const [load, { organiser, recentEvents }] = await Promise.all([loadEvent(domain, eventSlug), getOrganiser(domain)]);
+  // Another organiser's event, or none: nothing of it goes into this host's previews.
+  if (load.kind === 'not-found') notFound();
   const name = load.kind === 'ok' ? load.event.details.name : '';
   const recent = load.kind === 'ok' ? recentEvents.find((e) => e.id === load.event.details.id) : undefined;
   return pageMetadata({
@@ -39,8 +41,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function PromoEditorPage({ params }: Props) {
   const { domain, eventSlug } = await params;
-  const [load, tenant] = await Promise.all([loadEvent(eventSlug), getOrganiser(domain)]);
-  const { organiser } = tenant;
+  const [load, { organiser }] = await Promise.all([loadEvent(domain, eventSlug), getOrganiser(domain)]);
+  if (load.kind === 'not-found') notFound();
   if (load.kind !== 'ok') {
     return (
       <div className="container page">
@@ -51,7 +53,6 @@ export default async function PromoEditorPage({ params }: Props) {
     );
   }
   const { event } = load;
-  if (!belongsToOrganiser(event, tenant)) notFound();
   return (
     <div className="container page">
       <BackToEvents />
