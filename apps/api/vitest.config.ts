@@ -1,11 +1,14 @@
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
+const nodeOnly = (conditions: readonly string[]) => conditions.filter((c) => c !== 'module');
+
 // The API suite on the embedded database (PGlite in memory): needs nothing running.
 export default defineConfig({
-  // Tests run the contract's TypeScript source, no build needed.
-  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
-  resolve: { conditions: ['source', ...defaultClientConditions] },
+  // Tests run the contract's TypeScript source, no build needed. Packages resolve as Node does:
+  // without the bundlers' 'module' condition (the AWS SDK's ES build is for bundlers only).
+  ssr: { resolve: { conditions: ['source', ...nodeOnly(defaultServerConditions)] } },
+  resolve: { conditions: ['source', ...nodeOnly(defaultClientConditions)] },
   test: {
     name: 'api-pglite',
     include: ['src/**/*.test.ts'],

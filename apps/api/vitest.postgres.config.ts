@@ -2,6 +2,8 @@ import pg from 'pg';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
+const nodeOnly = (conditions: readonly string[]) => conditions.filter((c) => c !== 'module');
+
 // The same API suite on PostgreSQL. Each test file gets its own CREATE DATABASE
 // eventsite_t_<random> on TEST_POSTGRES_URL, dropped after.
 const url = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -22,8 +24,10 @@ export default defineConfig(async () => {
   const problem = await unreachableBecause();
   return {
     // Tests run the contract's TypeScript source, no build needed.
-    ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
-    resolve: { conditions: ['source', ...defaultClientConditions] },
+    // Packages resolve as Node does: without the bundlers' 'module' condition (the AWS SDK's ES
+    // build is for bundlers only).
+    ssr: { resolve: { conditions: ['source', ...nodeOnly(defaultServerConditions)] } },
+    resolve: { conditions: ['source', ...nodeOnly(defaultClientConditions)] },
     test: {
       name: 'api-postgres',
       // Unreachable: one check file runs instead of the suite. It fails when CI=true, else it is skipped,
