@@ -81,13 +81,16 @@ start('The site', ['node_modules/next/dist/bin/next', 'start', 'apps/site', '-p'
 
 setTimeout(() => {
   if (stopping) return;
-  console.log(`
-eventsite is running:
-  http://localhost:${sitePort}        the demo organiser on localhost
-  http://trail.localhost:${sitePort}  a second organiser, on its own host name
-  ${apiUrl}/docs    the provider API and its OpenAPI document
-  npm run cli -- --help             operator commands (run by this API while it holds the data)
-Press Ctrl-C to stop.`);
+  const rows = [
+    [`http://localhost:${sitePort}`, 'the demo organiser on localhost'],
+    [`http://trail.localhost:${sitePort}`, 'a second organiser, on its own host name'],
+    [`${apiUrl}/docs`, 'the provider API and its OpenAPI document'],
+    ['npm run cli -- --help', 'operator commands (the running API carries them out)'],
+  ];
+  const width = Math.max(...rows.map(([left]) => left.length)) + 2;
+  console.log(
+    `\neventsite is running:\n${rows.map(([left, right]) => `  ${left.padEnd(width)}${right}`).join('\n')}\nPress Ctrl-C to stop.`,
+  );
   void followIndexing();
 }, 2500);
 
