@@ -65,11 +65,16 @@ export interface AppOptions {
   selfieSearchesPerMinute?: number;
   /** Zip downloads per client (IP) per minute (default 20). */
   downloadsPerMinute?: number;
+  /** Sweep leftovers at start (default true; services/sweep.ts). */
+  sweep?: boolean;
   /** Running jobs older than this are re-queued at start (default 10 min; 0 on PGlite, which one process owns). */
   jobLeaseMs?: number;
 }
 
 export { API_VERSION };
+
+/** On a shared database, files younger than this may belong to another process's work in progress. */
+const SWEEP_MIN_AGE_MS = 15 * 60 * 1000;
 
 /** A hop count becomes Fastify's function form: the nearest `hops` addresses are proxies. */
 function fastifyTrustProxy(
@@ -81,6 +86,9 @@ function fastifyTrustProxy(
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const services = createServices(options.database.db, options.blobs, {
     maxUploadBytes: options.config.maxUploadBytes,
+    maxUploadRequestBytes: options.config.maxUploadRequestBytes,
+    organiserQuotaBytes: options.config.organiserQuotaBytes,
+    maxImagePixels: options.config.maxImagePixels,
     ocrEnabled: options.config.ocrEnabled,
     bibReader: options.bibReader,
     facesEnabled: options.config.facesEnabled,
@@ -123,6 +131,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       })
     : undefined;
   app.decorate('worker', worker);
+  // Before the worker takes any job: what a crash left behind goes (files no photo or waiting
+  // job names, unfinished writes, old job rows). Another process may share a PostgreSQL
+  // database, so there only files older than a few minutes are touched.
+  if (options.sweep ?? true)
+    app.addHook('onReady', async () => {
+      const report = await services.sweep.run({
+        minAgeMs: options.database.kind === 'pglite' ? 0 : SWEEP_MIN_AGE_MS,
+        jobRetentionDays: options.config.jobRetentionDays,
+      });
+      const removed = Object.entries(report).filter(([, n]) => n > 0);
+      if (removed.length > 0)
+        app.log.info(
+          { sweep: report },
+          `start-up sweep removed ${removed.map(([k, n]) => `${n} ${k}`).join(', ')}`,
+        );
+    });
   if (worker) {
     services.jobs.worker = worker;
     app.addHook('onReady', async () => worker.start());

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -35,6 +35,20 @@ export interface BlobStore {
   size(key: string): Promise<number | null>;
   /** Deletes every blob under `prefix/` (e.g. all variants of a photo). */
   deletePrefix(prefix: string): Promise<void>;
+  /**
+   * Every blob, and every write left unfinished by a crash (`partial`), with its last change:
+   * what the start-up sweep looks through.
+   */
+  list(): Promise<BlobEntry[]>;
+  /** Removes a listed entry (a blob, or an unfinished write). */
+  remove(entry: BlobEntry): Promise<void>;
+}
+
+export interface BlobEntry {
+  /** The blob's key; for an unfinished write, the path of its temporary file. */
+  key: string;
+  partial: boolean;
+  modifiedMs: number;
 }
 
 const KEY = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
@@ -142,6 +156,35 @@ export class LocalFolderBlobStore implements BlobStore {
 
   async deletePrefix(prefix: string): Promise<void> {
     await rm(this.pathOf(prefix), { recursive: true, force: true });
+  }
+
+  async list(): Promise<BlobEntry[]> {
+    let found;
+    try {
+      found = await readdir(this.root, { recursive: true, withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+    const entries: BlobEntry[] = [];
+    for (const dirent of found) {
+      if (!dirent.isFile()) continue;
+      const file = path.join(dirent.parentPath, dirent.name);
+      const key = path.relative(this.root, file).split(path.sep).join('/');
+      const info = await stat(file).catch(() => null);
+      if (!info) continue;
+      // Temporary names start with '.', which keys cannot: an interrupted put or putStream.
+      entries.push({ key, partial: dirent.name.startsWith('.'), modifiedMs: info.mtimeMs });
+    }
+    return entries;
+  }
+
+  async remove(entry: BlobEntry): Promise<void> {
+    if (!entry.partial) return this.delete(entry.key);
+    const parts = entry.key.split('/');
+    if (parts.some((p) => p === '..' || p === '') || !parts.at(-1)!.startsWith('.'))
+      throw new InvalidBlobKeyError(`Invalid temporary file ${JSON.stringify(entry.key)}`);
+    await rm(path.join(this.root, ...parts), { force: true });
   }
 }
 

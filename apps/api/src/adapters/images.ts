@@ -33,6 +33,11 @@ export function sniffImageKind(bytes: Buffer): ImageKind | null {
   return null;
 }
 
+/** Why an image of this size is refused, in a person's words. */
+export function tooManyPixels(width: number, height: number, maxPixels: number): string {
+  return `is ${((width * height) / 1e6).toFixed(1)} megapixels (${width}x${height}); the most accepted is ${maxPixels / 1e6} megapixels`;
+}
+
 /** A file that cannot become a photo, with a reason a person can act on. */
 export class UnusableImageError extends Error {}
 
@@ -53,7 +58,10 @@ const sharpOptions = { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'warning' } a
  * reads what a photo row needs. Decoding the whole image (for the placeholder) is what catches a
  * truncated file.
  */
-export async function probeImage(bytes: Buffer): Promise<ProbedImage> {
+export async function probeImage(
+  bytes: Buffer,
+  maxPixels: number = MAX_PHOTO_PIXELS,
+): Promise<ProbedImage> {
   const kind = sniffImageKind(bytes);
   if (!kind) throw new UnusableImageError('is not a JPEG, PNG or WebP image');
   let meta: Metadata;
@@ -65,16 +73,14 @@ export async function probeImage(bytes: Buffer): Promise<ProbedImage> {
   const rawWidth = meta.width ?? 0;
   const rawHeight = meta.height ?? 0;
   if (rawWidth < 1 || rawHeight < 1) throw new UnusableImageError('has no pixel size');
-  if (rawWidth * rawHeight > MAX_PHOTO_PIXELS) {
-    throw new UnusableImageError(
-      `is ${((rawWidth * rawHeight) / 1e6).toFixed(1)} megapixels (${rawWidth}x${rawHeight}); the most accepted is ${MAX_PHOTO_PIXELS / 1e6} megapixels`,
-    );
+  if (rawWidth * rawHeight > maxPixels) {
+    throw new UnusableImageError(tooManyPixels(rawWidth, rawHeight, maxPixels));
   }
   const width = meta.autoOrient?.width ?? rawWidth;
   const height = meta.autoOrient?.height ?? rawHeight;
   let placeholder: string;
   try {
-    const { data, info } = await sharp(bytes, sharpOptions)
+    const { data, info } = await sharp(bytes, { ...sharpOptions, limitInputPixels: maxPixels })
       .rotate()
       .resize(100, 100, { fit: 'inside', withoutEnlargement: true })
       .ensureAlpha()
@@ -143,11 +149,7 @@ export async function renderVariants(
     .raw({ depth: 'uchar' })
     .toBuffer({ resolveWithObject: true });
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
-  return Promise.all(
-    widths.map((w) =>
-      encode(sharp(data, raw).resize(variantBox(w)), format),
-    ),
-  );
+  return Promise.all(widths.map((w) => encode(sharp(data, raw).resize(variantBox(w)), format)));
 }
 
 function encode(pipeline: Sharp, format: VariantFormat): Promise<Buffer> {

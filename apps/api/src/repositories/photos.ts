@@ -131,6 +131,16 @@ export class PhotoRepository {
       .limit(limit);
   }
 
+  /** Bytes of originals kept for every event of the organiser. */
+  async bytesOfOrganiser(organiserId: number): Promise<number> {
+    const rows = await this.db
+      .select({ n: sql<string>`coalesce(sum(${photos.byteSize}), 0)::text` })
+      .from(photos)
+      .innerJoin(events, eq(events.id, photos.eventId))
+      .where(eq(events.organiserId, organiserId));
+    return Number(rows[0]?.n ?? 0);
+  }
+
   async checksumsOf(eventId: number): Promise<Set<string>> {
     const rows = await this.db
       .select({ c: photos.checksum })

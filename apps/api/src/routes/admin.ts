@@ -115,8 +115,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ authFailuresPerWindow?: number
     throwFileSizeLimit: false,
     limits: {
       fileSize: app.config.maxUploadBytes,
-      files: 2000,
-      parts: 2100,
+      files: app.config.maxUploadFiles,
+      parts: app.config.maxUploadFiles + 100,
       fields: 50,
       fieldSize: 1024,
     },
@@ -178,7 +178,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ authFailuresPerWindow?: number
         summary:
           'Upload photos (multipart, one or more `file` parts): each accepted file becomes an ingest job',
         description:
-          'JPEG, PNG or WebP, recognised from the bytes; at most MAX_UPLOAD_BYTES per file and 100 megapixels. 202 when every file was accepted, 207 when some were refused (each with its reason).',
+          'JPEG, PNG or WebP, recognised from the bytes; at most MAX_UPLOAD_BYTES per file, MAX_IMAGE_PIXELS per image, MAX_UPLOAD_FILES files and MAX_UPLOAD_REQUEST_BYTES per request, within the organiser’s ORGANISER_QUOTA_BYTES; files past a limit are refused unstored. 202 when every file was accepted, 207 when some were refused (each with its reason).',
         security,
         params: adminEventParams,
         response: {
@@ -204,7 +204,9 @@ export const adminRoutes: FastifyPluginAsyncZod<{ authFailuresPerWindow?: number
       })();
       let answer;
       try {
-        answer = await app.services.uploads.accept(eventId, parts);
+        answer = await app.services.uploads.accept(eventId, parts, {
+          organiserId: request.organiserId,
+        });
       } catch (error) {
         throw malformedMultipart(error) ?? error;
       }

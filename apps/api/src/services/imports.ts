@@ -36,6 +36,8 @@ export class ImportService {
     private readonly photos: PhotoRepository,
     private readonly events: EventService,
     private readonly blobs: BlobStores,
+    /** The largest image accepted (MAX_IMAGE_PIXELS): each is decoded whole once. */
+    private readonly maxPixels?: number,
   ) {}
 
   /**
@@ -113,7 +115,7 @@ export class ImportService {
     if (known.has(checksum)) return { name, status: 'skipped', reason: 'already imported' };
     // No look-up first: the insert's conflict on (event, checksum) finds a photo made of these
     // bytes before, or at the same time (one statement less per photo; a duplicate costs a probe).
-    const probed = await probeImage(bytes);
+    const probed = await probeImage(bytes, this.maxPixels);
     const blobKey = `${eventId}/${uuid}.${EXTENSIONS[probed.kind]}`;
     await this.blobs.originals.put(blobKey, bytes);
     // What the photo needs to be served is made before its row: a listed photo can be shown.

@@ -23,6 +23,8 @@ import { OrganiserService } from './organisers.js';
 import { PhotoService } from './photos.js';
 import { ApiTokenService } from './tokens.js';
 import { UploadService } from './uploads.js';
+import { SweepService } from './sweep.js';
+import { MaintenanceRepository } from '../repositories/maintenance.js';
 
 export interface Services {
   /** Serialised public answers, cleared by every change made through this process. */
@@ -38,12 +40,20 @@ export interface Services {
   downloads: DownloadService;
   bibs: BibService;
   faces: FaceService;
+  /** Removes what a crash or a failed job left behind (run at start). */
+  sweep: SweepService;
   /** One handler per job kind, for a worker (the API's or the CLI's). */
   jobHandlers: JobHandlers;
 }
 
 export interface ServiceOptions {
   maxUploadBytes?: number;
+  /** Most bytes of one upload request (default: no limit beyond the files'). */
+  maxUploadRequestBytes?: number;
+  /** Most bytes of originals per organiser (default 0: no quota). */
+  organiserQuotaBytes?: number;
+  /** Largest image accepted, in pixels (default MAX_PHOTO_PIXELS). */
+  maxImagePixels?: number;
   /** Bib OCR of ingested photos (default true). */
   ocrEnabled?: boolean;
   /** Another queue than the database's (tests, or BullMQ later). */
@@ -72,7 +82,7 @@ export function createServices(db: Db, blobs: BlobStores, options: ServiceOption
     organisers.forgetCovers(eventId);
     answers.clear();
   };
-  const imports = new ImportService(photoRepo, events, blobs);
+  const imports = new ImportService(photoRepo, events, blobs, options.maxImagePixels);
   const jobs = new JobService(options.queue ?? new DatabaseJobQueue(db));
   const reader =
     (options.ocrEnabled ?? true) ? (options.bibReader ?? engineBibReader()) : undefined;
@@ -127,10 +137,21 @@ export function createServices(db: Db, blobs: BlobStores, options: ServiceOption
     contact: new ContactService(new ContactMessageRepository(db), organisers),
     tokens: new ApiTokenService(new ApiTokenRepository(db), organisers),
     jobs,
-    uploads: new UploadService(blobs, jobs, options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES),
+    uploads: new UploadService(
+      blobs,
+      jobs,
+      {
+        maxBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
+        maxRequestBytes: options.maxUploadRequestBytes,
+        organiserQuotaBytes: options.organiserQuotaBytes,
+        maxPixels: options.maxImagePixels,
+      },
+      (organiserId) => photoRepo.bytesOfOrganiser(organiserId),
+    ),
     downloads: new DownloadService(photoRepo, events, blobs),
     bibs,
     faces,
+    sweep: new SweepService(blobs, new MaintenanceRepository(db)),
     jobHandlers,
   };
 }

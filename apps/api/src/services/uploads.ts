@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { MAX_PHOTO_PIXELS } from '@eventsite/contract';
 import sharp from 'sharp';
 import type { BlobStores } from '../adapters/blobs.js';
-import { sniffImageKind } from '../adapters/images.js';
+import { sniffImageKind, tooManyPixels } from '../adapters/images.js';
 import type { JobService } from './jobs.js';
 
 /** A file part of a multipart upload, as @fastify/multipart gives it. */
@@ -28,20 +28,60 @@ function isHeic(head: Buffer): boolean {
 
 const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 
+export interface UploadLimits {
+  /** Largest file (MAX_UPLOAD_BYTES). */
+  maxBytes: number;
+  /** Most bytes of one request, all files together (MAX_UPLOAD_REQUEST_BYTES). */
+  maxRequestBytes?: number;
+  /** Most bytes of originals an organiser may keep (ORGANISER_QUOTA_BYTES; 0: none). */
+  organiserQuotaBytes?: number;
+  /** Largest image in pixels (MAX_IMAGE_PIXELS). */
+  maxPixels?: number;
+}
+
+/** What an upload request is counted against. */
+export interface UploadContext {
+  organiserId: number;
+}
+
 /**
  * Admin uploads: each file streams to the incoming store (never whole in memory), is checked
  * from its bytes (kind, pixel size from the header: a decompression bomb is refused without
- * decoding it), then an ingest job makes it a photo.
+ * decoding it), then an ingest job makes it a photo. A request carries at most
+ * maxRequestBytes, and an organiser keeps at most organiserQuotaBytes: files past either are
+ * refused without being stored.
  */
 export class UploadService {
+  private readonly limits: Required<UploadLimits>;
+
   constructor(
     private readonly blobs: BlobStores,
     private readonly jobs: JobService,
-    private readonly maxBytes: number,
-  ) {}
+    limits: UploadLimits,
+    /** Bytes of originals the organiser already keeps. */
+    private readonly organiserBytes: (organiserId: number) => Promise<number> = async () => 0,
+  ) {
+    this.limits = {
+      maxBytes: limits.maxBytes,
+      maxRequestBytes: limits.maxRequestBytes ?? Number.MAX_SAFE_INTEGER,
+      organiserQuotaBytes: limits.organiserQuotaBytes ?? 0,
+      maxPixels: limits.maxPixels ?? MAX_PHOTO_PIXELS,
+    };
+  }
 
-  async accept(eventId: number, parts: AsyncIterable<UploadedPart>): Promise<UploadAnswer> {
+  async accept(
+    eventId: number,
+    parts: AsyncIterable<UploadedPart>,
+    context?: UploadContext,
+  ): Promise<UploadAnswer> {
     const answer: UploadAnswer = { accepted: [], refused: [] };
+    const quota = this.limits.organiserQuotaBytes;
+    // The room left: the request's own limit, and the organiser's quota less what it keeps.
+    let requestLeft = this.limits.maxRequestBytes;
+    let quotaLeft =
+      context && quota > 0
+        ? quota - (await this.organiserBytes(context.organiserId))
+        : Number.MAX_SAFE_INTEGER;
     for await (const part of parts) {
       const filename = (part.filename || 'unnamed').slice(0, 255);
       if (part.fieldname !== 'file') {
@@ -52,26 +92,55 @@ export class UploadService {
         });
         continue;
       }
-      const outcome = await this.acceptOne(eventId, filename, part.file);
-      if ('reason' in outcome) answer.refused.push({ filename, reason: outcome.reason });
-      else answer.accepted.push({ filename, ...outcome });
+      const room = Math.min(requestLeft, quotaLeft);
+      if (room <= 0) {
+        part.file.resume();
+        answer.refused.push({ filename, reason: this.noRoom(requestLeft, quotaLeft) });
+        continue;
+      }
+      const outcome = await this.acceptOne(eventId, filename, part.file, room);
+      if ('overRoom' in outcome) {
+        // Nothing more fits: this file and the later ones are refused, and not stored.
+        answer.refused.push({ filename, reason: this.noRoom(requestLeft, quotaLeft) });
+        if (quotaLeft <= requestLeft) quotaLeft = 0;
+        else requestLeft = 0;
+      } else if ('reason' in outcome) {
+        answer.refused.push({ filename, reason: outcome.reason });
+      } else {
+        answer.accepted.push({ filename, uuid: outcome.uuid, job_id: outcome.job_id });
+        requestLeft -= outcome.size;
+        quotaLeft -= outcome.size;
+      }
     }
     return answer;
+  }
+
+  private noRoom(requestLeft: number, quotaLeft: number): string {
+    return quotaLeft <= requestLeft
+      ? `does not fit in the organiser's storage quota of ${megabytes(this.limits.organiserQuotaBytes)}: delete photos or ask the provider for more`
+      : `is past the ${megabytes(this.limits.maxRequestBytes)} one request may carry: send it in another request`;
   }
 
   private async acceptOne(
     eventId: number,
     filename: string,
     file: Readable & { truncated?: boolean },
-  ): Promise<{ uuid: string; job_id: number } | { reason: string }> {
+    room: number,
+  ): Promise<
+    { uuid: string; job_id: number; size: number } | { reason: string } | { overRoom: true }
+  > {
     const uuid = randomUUID();
     const incomingKey = `${eventId}/${uuid}`;
     const chunks: Buffer[] = [];
     let headLength = 0;
+    let received = 0;
     const size = await this.blobs.incoming.putStream(
       incomingKey,
       (async function* () {
         for await (const chunk of file as AsyncIterable<Buffer>) {
+          received += chunk.length;
+          // Past the room left, the rest is read and dropped: nothing more is stored.
+          if (received > room) continue;
           if (headLength < HEAD_BYTES) {
             chunks.push(chunk);
             headLength += chunk.length;
@@ -85,7 +154,13 @@ export class UploadService {
       return { reason };
     };
     if (file.truncated)
-      return refuse(`is larger than ${megabytes(this.maxBytes)}, the most accepted per file`);
+      return refuse(
+        `is larger than ${megabytes(this.limits.maxBytes)}, the most accepted per file`,
+      );
+    if (received > room) {
+      await this.blobs.incoming.delete(incomingKey);
+      return { overRoom: true as const };
+    }
     if (size === 0) return refuse('is empty');
     const head = Buffer.concat(chunks);
     const kind = sniffImageKind(head);
@@ -100,13 +175,10 @@ export class UploadService {
       dims = whole ? await pixelSize(whole) : null;
     }
     if (!dims) return refuse(`cannot be read as ${kind.toUpperCase()}`);
-    const pixels = dims.width * dims.height;
-    if (pixels > MAX_PHOTO_PIXELS)
-      return refuse(
-        `is ${(pixels / 1e6).toFixed(1)} megapixels (${dims.width}x${dims.height}); the most accepted is ${MAX_PHOTO_PIXELS / 1e6} megapixels`,
-      );
+    if (dims.width * dims.height > this.limits.maxPixels)
+      return refuse(tooManyPixels(dims.width, dims.height, this.limits.maxPixels));
     const jobId = await this.jobs.enqueueIngest(eventId, { uuid, incomingKey, filename });
-    return { uuid, job_id: jobId };
+    return { uuid, job_id: jobId, size };
   }
 }
 
