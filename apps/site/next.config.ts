@@ -46,6 +46,19 @@ function faceModelsPath(): string {
 
 const faceModels = faceModelsPath();
 
+/**
+ * Headers on every answer of the site. The policy restricts what does not depend on a page's
+ * scripts (framing, <base>, plugins, where forms post); scripts are not restricted by it: pages
+ * are prerendered and kept per organiser (ISR), so a per-request nonce cannot be in the HTML
+ * every visitor gets (docs/site-security.md).
+ */
+const SECURITY_HEADERS = [
+  { key: 'content-security-policy', value: "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'" },
+  { key: 'x-frame-options', value: 'DENY' },
+  { key: 'x-content-type-options', value: 'nosniff' },
+  { key: 'referrer-policy', value: 'strict-origin-when-cross-origin' },
+];
+
 const config: NextConfig = {
   // API_URL and PORT are read at request time, so one build serves any deployment.
   reactStrictMode: true,
@@ -64,6 +77,12 @@ const config: NextConfig = {
   env: { NEXT_PUBLIC_FACE_MODELS_PATH: faceModels },
   async headers() {
     return [
+      {
+        // Every answer: no framing by other sites (clickjacking), no MIME sniffing, no full URLs
+        // (with a visitor's search) sent to other origins. See docs/site-security.md.
+        source: '/:path*',
+        headers: SECURITY_HEADERS,
+      },
       {
         source: '/face-models/:path*',
         headers: [

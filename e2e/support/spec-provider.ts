@@ -191,7 +191,7 @@ export const SPEC_ORGANISERS: Record<string, SpecOrganiser> = {
       name: 'Branded Events',
       extra_config: {
         themeColor: '#7C3AED',
-        googleTagManagerId: '',
+        googleTagManagerId: 'GTM-SPEC123',
         headerDesign: 'fill',
         headerCta: { text: 'Shop', href: 'https://example.org/shop', position: 'left' },
         footer_config: {

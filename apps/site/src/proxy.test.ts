@@ -54,6 +54,18 @@ describe('proxy (host → tenant)', () => {
     expect(await response.text()).not.toContain('<script>host');
   });
 
+  it('asks browsers for HTTPS only on a real host name, never on a local one', () => {
+    expect(run('https://photos.example.com/', 'photos.example.com').headers.get('strict-transport-security')).toBe('max-age=31536000');
+    for (const host of ['localhost:3000', 'trail.localhost:3000', '127.0.0.1:3000', '[::1]:3000']) {
+      expect(run(`http://${host}/`, host).headers.get('strict-transport-security')).toBeNull();
+    }
+  });
+
+  it('ignores the query parameter Next.js adds to client navigations when routing a gallery', () => {
+    const response = run('http://photos.example.com/events/city-run-42/photos?_rsc=abc', 'photos.example.com');
+    expect(new URL(response.headers.get('x-middleware-rewrite')!).pathname).toBe('/photos.example.com/events/city-run-42/photos');
+  });
+
   it('leaves Next.js assets alone', () => {
     const matcher = new RegExp(`^${config.matcher[0]!.replace('/(', '/(?:')}$`);
     expect(matcher.test('/events')).toBe(true);

@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { appDomainFromHost } from './lib/host';
+import { appDomainFromHost, isLocalHostName } from './lib/host';
 import { parsePage } from './lib/pagination';
 
 const BAD_HOST_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Bad request</title></head><body style="font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:100vh;margin:0"><main><h1>Bad request</h1><p>This address is not a valid site name.</p></main></body></html>`;
@@ -24,7 +24,18 @@ export function proxy(request: NextRequest) {
   // skipProxyUrlNormalize (next.config.ts) keeps request.url as the server received it.
   const url = new URL(request.url);
   url.pathname = `/${domain}${routePath(url.pathname, url.searchParams)}`;
-  return NextResponse.rewrite(url);
+  const response = NextResponse.rewrite(url);
+  // HTTPS only from now on, on a real host name (local ones are served over plain HTTP).
+  if (!isLocal(domain)) response.headers.set('strict-transport-security', HSTS);
+  return response;
+}
+
+/** A year, this host only: an organiser's other names are theirs to decide. */
+export const HSTS = 'max-age=31536000';
+
+/** localhost, IP literals and *.localhost: served over plain HTTP. */
+function isLocal(domain: string): boolean {
+  return isLocalHostName(domain) || domain.endsWith('.localhost');
 }
 
 /** Query parameters Next.js itself adds (a client navigation's cache key): not a search. */
