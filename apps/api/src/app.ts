@@ -15,7 +15,7 @@ import type { Database } from './adapters/db/index.js';
 import { JobWorker } from './adapters/jobs/worker.js';
 import type { ApiConfig } from './config.js';
 import { ADMIN_PREFIX, errorBody, HOST_HEADER, PUBLIC_CORS_EXPOSED_HEADERS } from './http.js';
-import { registerErrorHandlers } from './plugins/errors.js';
+import { loggedUrl, registerErrorHandlers } from './plugins/errors.js';
 import { describeMediaTypes } from './plugins/openapi.js';
 import { assetRoutes } from './routes/assets.js';
 import { adminRoutes } from './routes/admin.js';
@@ -174,7 +174,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     const host = request.headers.host;
     if (host !== undefined && !HOST_HEADER.test(host)) {
-      request.log.warn({ statusCode: 400 }, `${request.method} ${request.url}: bad Host header`);
+      request.log.warn(
+        { statusCode: 400 },
+        `${request.method} ${loggedUrl(request)}: bad Host header`,
+      );
       return reply
         .code(400)
         .header('cache-control', 'no-store')

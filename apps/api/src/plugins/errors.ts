@@ -72,6 +72,31 @@ export function toCallerError(error: unknown): { statusCode: number; message: st
   return { statusCode: 500, message: 'Internal server error' };
 }
 
+/** Path parameters that say what a visitor looked for: logged by name, never by value. */
+const PRIVATE_PARAMS = new Set(['bib']);
+
+/**
+ * The request as logged: its path (a searched bib shown as `:bib`), and the names of its query
+ * parameters without their values. A visitor's search (a bib, a name) is not kept, not even in
+ * the log of a failed request.
+ */
+export function loggedUrl(
+  request: Pick<FastifyRequest, 'url' | 'params' | 'routeOptions'>,
+): string {
+  const url = request.url;
+  const at = url.indexOf('?');
+  let path = at < 0 ? url : url.slice(0, at);
+  const pattern = request.routeOptions?.url;
+  const params = (request.params ?? {}) as Record<string, unknown>;
+  if (pattern && [...PRIVATE_PARAMS].some((name) => pattern.includes(`:${name}`)))
+    path = pattern.replace(/:([A-Za-z]+)/g, (whole, name: string) =>
+      PRIVATE_PARAMS.has(name) || params[name] === undefined ? whole : String(params[name]),
+    );
+  if (at < 0) return path;
+  const names = [...new Set(new URLSearchParams(url.slice(at + 1)).keys())];
+  return `${path}?${names.map((n) => `${n.slice(0, 40)}=…`).join('&')}`;
+}
+
 export function logFailure(
   request: FastifyRequest,
   error: unknown,
@@ -79,8 +104,8 @@ export function logFailure(
   message: string,
 ) {
   if (statusCode >= 500)
-    request.log.error({ err: error, statusCode }, `${request.method} ${request.url} failed`);
-  else request.log.warn({ statusCode }, `${request.method} ${request.url}: ${message}`);
+    request.log.error({ err: error, statusCode }, `${request.method} ${loggedUrl(request)} failed`);
+  else request.log.warn({ statusCode }, `${request.method} ${loggedUrl(request)}: ${message}`);
 }
 
 export function registerErrorHandlers(app: FastifyInstance) {

@@ -156,11 +156,7 @@ export const formRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const stored = await app.services.contact.submit(
-        request.query.app_domain,
-        request.body,
-        request.ip,
-      );
+      const stored = await app.services.contact.submit(request.query.app_domain, request.body);
       request.log.info(
         { organiserDomain: request.query.app_domain, messageId: stored.id },
         'contact message stored',

@@ -8,7 +8,15 @@ export class ContactService {
     private readonly organisers: OrganiserService,
   ) {}
 
-  async submit(domain: string, input: ContactMessageInput, ip: string): Promise<ContactMessageRow> {
+  /**
+   * Keeps what the visitor wrote, for the organiser. Their address only counts against the
+   * form's rate limit (the caller's); it is not stored.
+   */
+  async submit(
+    domain: string,
+    input: ContactMessageInput,
+    _ip?: string,
+  ): Promise<ContactMessageRow> {
     const organiser = await this.organisers.resolve(domain);
     return this.messages.insert({
       organiserId: organiser.id,
@@ -17,7 +25,7 @@ export class ContactService {
       email: input.email,
       subject: input.subject,
       message: input.message,
-      ip,
+      ip: '',
     });
   }
 
