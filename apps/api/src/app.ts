@@ -11,7 +11,9 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { BlobStores } from './adapters/blobs.js';
+import type { ChangeBus } from './adapters/changes.js';
 import type { Database } from './adapters/db/index.js';
+import type { JobQueue } from './adapters/jobs/types.js';
 import { JobWorker } from './adapters/jobs/worker.js';
 import type { ApiConfig } from './config.js';
 import { ADMIN_PREFIX, errorBody, HOST_HEADER, PUBLIC_CORS_EXPOSED_HEADERS } from './http.js';
@@ -29,6 +31,7 @@ import type { BibReader } from './services/bibs.js';
 import type { FaceDetector } from './services/faces.js';
 import { closeEngineWorker } from './engine-worker/index.js';
 import { createServices, type Services } from './services/index.js';
+import { shareChanges } from './services/shared-changes.js';
 import { API_VERSION } from './version.js';
 
 declare module 'fastify' {
@@ -50,6 +53,10 @@ export interface AppOptions {
   /** Opened and migrated by the caller, which also closes it. */
   database: Database;
   blobs: BlobStores;
+  /** The job queue when it is not the database's (runtime.queue: BullMQ when REDIS_URL is set). */
+  queue?: JobQueue;
+  /** Cache invalidations shared with the deployment's other processes (runtime.changes). */
+  changes?: ChangeBus;
   logger?: FastifyServerOptions['logger'];
   /** Work the job queue in this process (default: when JOB_CONCURRENCY > 0). Started on ready, stopped on close. */
   worker?: boolean;
@@ -93,7 +100,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bibReader: options.bibReader,
     facesEnabled: options.config.facesEnabled,
     faceDetector: options.faceDetector,
+    queue: options.queue,
   });
+  if (options.changes) shareChanges(services, options.changes);
   const app = Fastify({
     // Hot photo variants are answered before routing (routes/hot-photos.ts); the rest go on.
     serverFactory: (handler) =>

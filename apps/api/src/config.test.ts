@@ -23,6 +23,10 @@ describe('loadConfig', () => {
       organiserQuotaBytes: 100 * 1024 * 1024 * 1024,
       maxImagePixels: defaultMaxImagePixels(os.totalmem(), os.availableParallelism()),
       jobRetentionDays: 14,
+      redisUrl: undefined,
+      redisPrefix: 'eventsite',
+      jobLeaseMs: 30_000,
+      s3: undefined,
     });
   });
 
@@ -90,6 +94,10 @@ describe('loadConfig', () => {
       organiserQuotaBytes: 0,
       maxImagePixels: 24_000_000,
       jobRetentionDays: 7,
+      redisUrl: undefined,
+      redisPrefix: 'eventsite',
+      jobLeaseMs: 30_000,
+      s3: undefined,
     });
     expect(loadConfig({ PORT: '', DATABASE_URL: ' ' }).port).toBe(4000);
   });

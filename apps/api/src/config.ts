@@ -69,6 +69,36 @@ const envSchema = z.object({
   ORGANISER_QUOTA_BYTES: wholeNumber('bytes, such as 107374182400 for 100 GB (0: none)', 0, 1e15),
   MAX_IMAGE_PIXELS: wholeNumber('pixels, such as 50000000 for 50 megapixels', 1_000_000, 1e9),
   JOB_RETENTION_DAYS: wholeNumber('days, such as 14', 1, 3650),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/[^\s]+$/, 'must be a Redis URL such as redis://127.0.0.1:6379')
+    .optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, _ or -, such as eventsite')
+    .optional(),
+  JOB_LEASE_SECONDS: wholeNumber('seconds, such as 30', 1, 3600),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens',
+    )
+    .optional(),
+  S3_ENDPOINT: z
+    .url({
+      protocol: /^https?$/,
+      error: 'must be an http:// or https:// URL such as http://127.0.0.1:9000 (MinIO)',
+    })
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,40}$/, 'must be a region name such as us-east-1 or auto')
+    .optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+    .transform((v) => v === 'true' || v === '1')
+    .optional(),
 });
 
 /** An optional whole number within bounds, with a message saying what it counts. */
@@ -150,6 +180,16 @@ export interface ApiConfig {
   maxImagePixels: number;
   /** Finished job rows older than this many days are removed at start (JOB_RETENTION_DAYS, 14). */
   jobRetentionDays: number;
+  /** Jobs delivered through Redis (BullMQ) when set (REDIS_URL); needs DATABASE_URL. */
+  redisUrl: string | undefined;
+  /** Prefix of this deployment's Redis keys and channel (REDIS_PREFIX, eventsite). */
+  redisPrefix: string;
+  /** A claimed job is another worker's once its worker is silent this long (JOB_LEASE_SECONDS, 30). */
+  jobLeaseMs: number;
+  /** Photos in this S3-compatible bucket instead of DATA_DIR (S3_BUCKET and the other S3_ settings). */
+  s3:
+    | { bucket: string; endpoint: string | undefined; region: string; forcePathStyle: boolean }
+    | undefined;
 }
 
 export class ConfigError extends Error {
@@ -177,6 +217,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     );
   }
   const e = parsed.data;
+  const problems: string[] = [];
+  // Another process can only share the work through a database it can reach too.
+  if (e.REDIS_URL && !e.DATABASE_URL)
+    problems.push(
+      'REDIS_URL is set without DATABASE_URL: jobs on Redis need PostgreSQL, which every API and worker process can reach',
+    );
+  if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_REGION || e.S3_FORCE_PATH_STYLE !== undefined))
+    problems.push(
+      'S3_ENDPOINT, S3_REGION and S3_FORCE_PATH_STYLE need S3_BUCKET: the bucket photos go to',
+    );
+  if (problems.length > 0) throw new ConfigError(problems);
   const jobConcurrency = e.JOB_CONCURRENCY ?? os.availableParallelism();
   return {
     port: e.PORT,
@@ -196,5 +247,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     organiserQuotaBytes: e.ORGANISER_QUOTA_BYTES ?? DEFAULT_ORGANISER_QUOTA_BYTES,
     maxImagePixels: e.MAX_IMAGE_PIXELS ?? defaultMaxImagePixels(os.totalmem(), jobConcurrency),
     jobRetentionDays: e.JOB_RETENTION_DAYS ?? DEFAULT_JOB_RETENTION_DAYS,
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX ?? 'eventsite',
+    jobLeaseMs: (e.JOB_LEASE_SECONDS ?? 30) * 1000,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION ?? env.AWS_REGION ?? 'us-east-1',
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
+        }
+      : undefined,
   };
 }

@@ -1,12 +1,20 @@
 import path from 'node:path';
 import { type BlobStores, localBlobStores } from './adapters/blobs.js';
+import { s3BlobStores } from './adapters/blobs-s3.js';
+import { type ChangeBus, RedisChangeBus } from './adapters/changes.js';
 import { type Database, databaseTarget, openDatabase } from './adapters/db/index.js';
+import { BullJobQueue } from './adapters/jobs/bullmq-queue.js';
+import type { JobQueue } from './adapters/jobs/types.js';
 import { type DataDirLock, type LockRole, lockDataDir } from './adapters/lock.js';
 import type { ApiConfig } from './config.js';
 
 export interface Runtime {
   database: Database;
   blobs: BlobStores;
+  /** Jobs on Redis (BullMQ) when REDIS_URL is set; else undefined: the database's own queue. */
+  queue: JobQueue | undefined;
+  /** Cache invalidations between processes when REDIS_URL is set. */
+  changes: ChangeBus | undefined;
   close(): Promise<void>;
 }
 
@@ -35,11 +43,27 @@ export async function openRuntime(config: ApiConfig, role: LockRole): Promise<Ru
     await lock?.release();
     throw error;
   }
+  // With S3_BUCKET, photos (originals, variants, uploads waiting for ingest) are in the bucket
+  // and nothing is written to DATA_DIR.
+  const blobs = config.s3 ? s3BlobStores(config.s3) : localBlobStores(config.dataDir);
+  const queue = config.redisUrl
+    ? new BullJobQueue(database.db, config.redisUrl, {
+        leaseMs: config.jobLeaseMs,
+        prefix: config.redisPrefix,
+      })
+    : undefined;
+  const changes = config.redisUrl
+    ? new RedisChangeBus(config.redisUrl, config.redisPrefix)
+    : undefined;
   return {
     database,
-    blobs: localBlobStores(config.dataDir),
+    blobs,
+    queue,
+    changes,
     close: async () => {
       try {
+        await queue?.close();
+        await changes?.close();
         await database.close();
       } finally {
         await lock?.release();

@@ -7,7 +7,13 @@ import { openRuntime } from './runtime.js';
 async function main() {
   const config = loadConfig();
   const runtime = await openRuntime(config, 'api');
-  const app = await buildApp({ config, database: runtime.database, blobs: runtime.blobs });
+  const app = await buildApp({
+    config,
+    database: runtime.database,
+    blobs: runtime.blobs,
+    queue: runtime.queue,
+    changes: runtime.changes,
+  });
 
   let operators: OperatorChannel | undefined;
   let closing = false;

@@ -4,7 +4,8 @@ import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestS3, type TestS3 } from '../test-support/s3.js';
 import { InvalidBlobKeyError } from './blobs.js';
-import { S3BlobStore, s3BlobStores } from './blobs-s3.js';
+import type { S3BlobStore } from './blobs-s3.js';
+import { s3BlobStores } from './blobs-s3.js';
 
 let s3: TestS3;
 let store: S3BlobStore;
@@ -49,7 +50,9 @@ describe('S3BlobStore', () => {
   it('streams a large file up in parts and back down byte for byte', async () => {
     // 20 MB: three parts of a multipart upload.
     const bytes = randomBytes(20 * 1024 * 1024);
-    const chunks = Array.from({ length: 20 }, (_, i) => bytes.subarray(i * 1048576, (i + 1) * 1048576));
+    const chunks = Array.from({ length: 20 }, (_, i) =>
+      bytes.subarray(i * 1048576, (i + 1) * 1048576),
+    );
     expect(await store.putStream('7/big.jpg', Readable.from(chunks))).toBe(bytes.length);
     expect(await store.size('7/big.jpg')).toBe(bytes.length);
     expect((await collect(store.openRead('7/big.jpg'))).equals(bytes)).toBe(true);

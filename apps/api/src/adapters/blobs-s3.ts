@@ -97,7 +97,9 @@ export class S3BlobStore implements BlobStore {
   async get(key: string, _expectedSize?: number): Promise<Buffer | null> {
     const name = this.keyOf(key);
     try {
-      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: name }));
+      const answer = await this.client.send(
+        new GetObjectCommand({ Bucket: this.bucket, Key: name }),
+      );
       return await bytesOf(answer.Body);
     } catch (error) {
       if (isMissing(error)) return null;

@@ -51,6 +51,7 @@ export async function withServices<T>(
         maxUploadBytes: cfg.maxUploadBytes,
         ocrEnabled: cfg.ocrEnabled,
         facesEnabled: cfg.facesEnabled,
+        queue: runtime.queue,
       }),
       runtime,
       cfg,

@@ -44,7 +44,9 @@ beforeAll(async () => {
   });
   await seedOrganiser(services, { name: 'City Runs', domains: ['localhost'] });
   for (const n of [11, 12, 13, 14, 15, 16])
-    events[n] = (await seedEvent(services, 'localhost', { name: `Run ${n}`, event_date: '2025-01-01' })).id;
+    events[n] = (
+      await seedEvent(services, 'localhost', { name: `Run ${n}`, event_date: '2025-01-01' })
+    ).id;
 });
 afterAll(async () => {
   if (!ready) return;
@@ -179,6 +181,11 @@ describe.skipIf(!ready)('the BullMQ job queue', () => {
     expect([...worked].sort()).toEqual([...uuids].sort());
     expect(a.processed).toBeGreaterThan(0);
     expect(b.processed).toBeGreaterThan(0);
-    expect(await process_().counts(events[16]!)).toEqual({ queued: 0, running: 0, done: 30, failed: 0 });
+    expect(await process_().counts(events[16]!)).toEqual({
+      queued: 0,
+      running: 0,
+      done: 30,
+      failed: 0,
+    });
   });
 });
