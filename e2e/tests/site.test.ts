@@ -221,6 +221,24 @@ for (const host of HOSTS) {
 }
 
 describe('tenancy', () => {
+  test('another organiser’s event, or a shared photo of it, is a 404 that names nothing of it', async () => {
+    const theirs = await apiData<OrganiserData>('/api/v1/client/events/organiser/data?app_domain=localhost');
+    const mine = await apiData<OrganiserData>('/api/v1/client/events/organiser/data?app_domain=trail.localhost');
+    const event = theirs.recent_events.find((e) => !mine.recent_events.some((m) => m.event_id === e.event_id))!;
+    const photo = event.event_photos[0]!.split(',')[0]!;
+    for (const pathname of [
+      `/events/x-${event.event_id}/photos?photo=${photo}`,
+      `/events/x-${event.event_id}/photos`,
+      `/events/x-${event.event_id}/promo`,
+    ]) {
+      const { status, html } = await serverHtml('trail.localhost', pathname);
+      assert.equal(status, 404, pathname);
+      assert.ok(!html.includes(event.event_name), `${pathname} names the event`);
+      assert.ok(!new RegExp(`<meta[^>]+content="[^"]*${photo}`).test(html), `${pathname} previews its photo`);
+      assert.ok(!html.includes(`by ${mine.name}`), `${pathname} describes it as ${mine.name}’s`);
+    }
+  });
+
   test('trail.localhost never shows localhost’s events', async () => {
     const [a, b] = await Promise.all(
       HOSTS.map((h) =>
@@ -243,10 +261,17 @@ describe('error states', () => {
     await close(page);
   });
 
-  test('an unknown event fails to load its data', async () => {
-    const page = await open('localhost', '/events/missing-event-987654/photos');
-    await page.getByText('Failed to load event data').waitFor();
-    await close(page);
+  test('an unknown event is a 404 with the organiser’s not-found page', async () => {
+    for (const pathname of ['/events/missing-event-987654/photos', '/events/missing-event-987654/promo', '/events/missing-event-987654/photos?bib=1']) {
+      const { status, html } = await serverHtml('localhost', pathname);
+      assert.equal(status, 404, pathname);
+      assert.match(html, /Page not found/, pathname);
+    }
+  });
+
+  test('a list page past the last one is a 404', async () => {
+    const { status } = await serverHtml('localhost', '/events?page=999');
+    assert.equal(status, 404);
   });
 
   test('keyboard alone reaches the navigation', async () => {

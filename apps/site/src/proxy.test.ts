@@ -29,7 +29,7 @@ describe('proxy (host → tenant)', () => {
   it('sends a gallery with a query string to its per-request variant and keeps the query', () => {
     const response = run('http://photos.example.com/events/city-run-42/photos?bib=123', 'photos.example.com');
     const url = new URL(response.headers.get('x-middleware-rewrite')!);
-    expect(url.pathname).toBe('/photos.example.com/events/city-run-42/photos/search');
+    expect(url.pathname).toBe('/photos.example.com/events/city-run-42/photo-search');
     expect(url.search).toBe('?bib=123');
     const bare = run('http://photos.example.com/events/city-run-42/photos', 'photos.example.com');
     expect(new URL(bare.headers.get('x-middleware-rewrite')!).pathname).toBe('/photos.example.com/events/city-run-42/photos');

@@ -48,7 +48,9 @@ const GALLERY_PATH = /^\/events\/[^/]+\/photos\/?$/;
  * The route of a visitor's path. Pages never read the query string, so that each is prerendered
  * and kept per organiser (ISR): a list page past the first (`/events?page=3`) goes to
  * `/events/p/3`; a gallery with a query (a search, a shared photo) goes to its per-request
- * variant `photos/search`, which reads it.
+ * variant `photo-search`, which reads it (a sibling of `photos`, not a child: no loading
+ * boundary of the gallery's sends its first bytes before the event is known to be the organiser's,
+ * so an event of another organiser is a real 404 there too).
  */
 export function routePath(pathname: string, query: URLSearchParams): string {
   if (pathname === '/') return '';
@@ -57,7 +59,7 @@ export function routePath(pathname: string, query: URLSearchParams): string {
     const page = parsePage(query.getAll('page'));
     return page > 1 ? `/${list[1]}/p/${page}` : `/${list[1]}`;
   }
-  if (GALLERY_PATH.test(pathname) && [...query.keys()].some((key) => !INTERNAL_PARAMS.has(key))) return `${pathname.replace(/\/$/, '')}/search`;
+  if (GALLERY_PATH.test(pathname) && [...query.keys()].some((key) => !INTERNAL_PARAMS.has(key))) return pathname.replace(/\/photos\/?$/, '/photo-search');
   return pathname;
 }
 

@@ -58,3 +58,36 @@ export const envelope = (data: unknown, status = 200) =>
     status,
     headers: { 'content-type': 'application/json' },
   });
+
+/**
+ * A provider for tests that render pages: the organiser of each domain with its events (the
+ * all-events list is what ties an event to its organiser), and each event's config.
+ */
+export function providerFetch(options: {
+  organisers: Record<string, { data?: OrganiserData; events: number[] }>;
+  config?: (id: number) => Response | Promise<Response>;
+  photos?: (url: URL) => Response | Promise<Response>;
+}) {
+  return async (input: string | URL | Request) => {
+    const url = new URL(String(input instanceof Request ? input.url : input));
+    const domain = url.searchParams.get('app_domain') ?? '';
+    const organiser = options.organisers[domain];
+    if (url.pathname.endsWith('/organiser/data')) {
+      return organiser ? envelope(organiser.data ?? organiserData({ recent_events: [] })) : envelope(null, 404);
+    }
+    if (url.pathname.endsWith('/organiser/all-events')) {
+      if (!organiser) return envelope(null, 404);
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const size = Number(url.searchParams.get('page_size') ?? 10);
+      const pages = Math.ceil(organiser.events.length / size);
+      return envelope({
+        events: organiser.events.slice((page - 1) * size, page * size).map((id) => summary(id)),
+        pagination: { total: organiser.events.length, current_page: page, total_pages: pages, page_size: size, has_next_page: page < pages, has_previous_page: page > 1 },
+      });
+    }
+    const config = /\/events\/(\d+)\/config$/.exec(url.pathname);
+    if (config) return options.config ? options.config(Number(config[1])) : envelope(eventConfigData(Number(config[1])));
+    if (/\/events\/\d+\/photos$/.test(url.pathname) && options.photos) return options.photos(url);
+    return new Response('', { status: 404, statusText: 'Not Found' });
+  };
+}

@@ -44,9 +44,6 @@ import { GALLERY_TEXT, SELFIE_RESULTS, photoCount } from './strings';
 import { useFeed, type InitialPage } from './useFeed';
 import { loadSelfieEngine, useSelfieSearch, type SelfieEngine } from './useSelfieSearch';
 
-/** Statuses that say the photo listing does not exist at this provider (as opposed to failing). */
-const LISTING_MISSING = new Set([404, 405, 501]);
-
 export interface GalleryProps {
   eventId: number;
   eventSlug: string;
@@ -379,8 +376,6 @@ export function GalleryView({
   /* ---------- What to show ---------- */
   const forbidden = !search && error?.status === 403;
   const firstPageFailed = status === 'error' && !feed.started;
-  // The provider has no photo listing (it is ours, not every provider's): asking again won't help.
-  const noListing = firstPageFailed && error !== null && error.status !== null && LISTING_MISSING.has(error.status);
   const searchable = flags.bib_search || flags.name_search || flags.selfie_search;
   const showGrid = photos.length > 0;
 
@@ -397,13 +392,6 @@ export function GalleryView({
     body = <PrivacyPrompt bib={flags.bib_search} name={flags.name_search} selfie={flags.selfie_search} message={forbidden ? error?.message : undefined} />;
   } else if (!feed.started && !firstPageFailed) {
     body = <GallerySkeleton />;
-  } else if (noListing) {
-    body = (
-      <div className="empty-state gallery-empty" role="status">
-        <h2>{GALLERY_TEXT.noListingTitle}</h2>
-        <p>{GALLERY_TEXT.noListingText}</p>
-      </div>
-    );
   } else if (firstPageFailed) {
     body = (
       <div className="state state-error" role="alert">

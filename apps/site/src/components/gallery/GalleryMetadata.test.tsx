@@ -1,25 +1,27 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { generateMetadata } from '@/app/[domain]/events/[eventSlug]/photos/search/page';
-import { U, envelope, eventConfigData, organiserData } from '@/test/fixtures';
+import { generateMetadata } from '@/app/[domain]/events/[eventSlug]/photo-search/page';
+import { U, envelope, organiserData, providerFetch } from '@/test/fixtures';
 
 
 let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(() => {
   vi.stubEnv('API_URL', 'http://api.test');
   vi.stubEnv('PORT', '3000');
-  fetchMock = vi.fn(async (url: string) => {
-    const u = new URL(url);
-    if (u.pathname.endsWith('/organiser/data')) return envelope(organiserData());
-    if (u.pathname.endsWith('/config')) return envelope(eventConfigData(Number(u.pathname.split('/')[5])));
-    if (u.pathname.endsWith('/photos')) return envelope({ photos: [{ uuid: U(5), width: 1000, height: 1500, placeholder: null, captured_at: null }], total: 1, next_cursor: null });
-    return new Response('', { status: 404 });
-  });
+  fetchMock = vi.fn(
+    providerFetch({
+      organisers: {
+        localhost: { data: organiserData(), events: [801, 802, 803] },
+        'trail.localhost': { data: organiserData({ name: 'Alpine Trail Series', recent_events: [] }), events: [13] },
+      },
+      photos: () => envelope({ photos: [{ uuid: U(5), width: 1000, height: 1500, placeholder: null, captured_at: null }], total: 1, next_cursor: null }),
+    }),
+  );
   vi.stubGlobal('fetch', fetchMock);
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 
-const meta = (slug: string, query: Record<string, string>) =>
-  generateMetadata({ params: Promise.resolve({ domain: 'localhost', eventSlug: slug }), searchParams: Promise.resolve(query) });
+const meta = (slug: string, query: Record<string, string>, domain = 'localhost') =>
+  generateMetadata({ params: Promise.resolve({ domain, eventSlug: slug }), searchParams: Promise.resolve(query) });
 
 describe('gallery metadata', () => {
   it('previews a shared photo of this event: its 1280 variant and size, a large card', async () => {
@@ -42,5 +44,12 @@ describe('gallery metadata', () => {
     expect(m.description).toBe('Photos of bib 1234 at City Run 2026 by City Runs.');
     expect(m.openGraph?.url).toBe('/events/city-run-2026-803/photos?bib=1234');
     expect(m.title).toEqual({ absolute: 'City Run 2026 | Photos' });
+  });
+
+  it('previews nothing of another organiser’s event, or its photo: the page is not found', async () => {
+    // localhost's event 801 and its photo, shared under trail.localhost's name.
+    await expect(meta('x-801', { photo: U(5) }, 'trail.localhost')).rejects.toMatchObject({ digest: expect.stringContaining('404') });
+    const asked = fetchMock.mock.calls.map(([u]) => new URL(String(u)).pathname);
+    expect(asked).not.toContain('/api/v1/client/events/801/photos');
   });
 });

@@ -29,7 +29,7 @@ import {
 
 /**
  * The gallery (spec §2). Without a query string it is prerendered and kept per organiser (ISR);
- * the proxy sends a gallery URL with a query (`?bib=`, `?name=`, `?photo=`) to `photos/search`,
+ * the proxy sends a gallery URL with a query (`?bib=`, `?name=`, `?photo=`) to `photo-search`,
  * rendered per request, because its metadata (a shared photo's preview) depends on the query.
  */
 export type SearchParams = Record<string, string | string[] | undefined>;

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { GalleryRoute, galleryMetadata, type SearchParams } from '../galleryRoute';
+import { GalleryRoute, galleryMetadata, type SearchParams } from '../photos/galleryRoute';
 
 type Props = { params: Promise<{ domain: string; eventSlug: string }>; searchParams: Promise<SearchParams> };
 
