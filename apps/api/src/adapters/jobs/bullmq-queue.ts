@@ -73,6 +73,9 @@ export class BullJobQueue implements JobQueue {
     this.records = new DatabaseJobQueue(db);
     // BullMQ's blocking commands need retries without limit on the connection they use.
     this.redis = new Redis(redisUrl, { maxRetriesPerRequest: null, lazyConnect: false });
+    // ioredis reconnects by itself; while Redis is away, claims and enqueues fail and say so
+    // (the worker's onError, the request's error), so the connection's own events add nothing.
+    this.redis.on('error', () => undefined);
     this.prefix = options.prefix ?? 'eventsite';
     this.leaseMs = options.leaseMs ?? 30_000;
   }
