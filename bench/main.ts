@@ -19,6 +19,7 @@ import { bibQuality } from './figures/bib-quality.js';
 import { faceAccuracy, faceThroughput } from './figures/faces.js';
 import { site } from './figures/site.js';
 import { postgres } from './figures/postgres.js';
+import { scaleOut } from './figures/scale-out.js';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -44,6 +45,7 @@ const FIGURES = [
   'bibs',
   'faces',
   'postgres',
+  'scale',
 ];
 
 const started = new Date();
@@ -141,6 +143,7 @@ async function main() {
     await faceAccuracy(ctx);
   }
   if (wants('postgres')) await postgres(ctx);
+  if (wants('scale')) await scaleOut(ctx);
 
   finish();
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench [-- --quick] [-- --only api,photo,features|zip|search|selfie,site,ingest,bibs,faces,postgres] [-- --build]`
+// `npm run bench [-- --quick] [-- --only api,photo,features|zip|search|selfie,site,ingest,bibs,faces,postgres,scale] [-- --build]`
 // Builds what is missing (or everything with --build), then runs bench/main.ts with tsx.
 // Never part of `npm test`.
 import { spawn, spawnSync } from 'node:child_process';
