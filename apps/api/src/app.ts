@@ -131,7 +131,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         retryBaseMs: options.jobRetryBaseMs,
         idleMs: options.jobIdleMs,
         // One process owns an embedded database: any job still 'running' there was cut off.
-        leaseMs: options.jobLeaseMs ?? (options.database.kind === 'pglite' ? 0 : undefined),
+        // On PostgreSQL, others may share the queue: a job is taken back once its worker has
+        // been silent for JOB_LEASE_SECONDS (workers renew the locks of the jobs they run).
+        leaseMs:
+          options.jobLeaseMs ??
+          (options.database.kind === 'pglite' ? 0 : options.config.jobLeaseMs),
         onError: (job, error, willRetry) =>
           app.log.warn(
             { jobId: job.id, kind: job.kind, willRetry },
@@ -146,7 +150,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.sweep ?? true)
     app.addHook('onReady', async () => {
       const report = await services.sweep.run({
-        minAgeMs: options.database.kind === 'pglite' ? 0 : SWEEP_MIN_AGE_MS,
+        minAgeMs:
+          options.config.sweepMinAgeMinutes !== undefined
+            ? options.config.sweepMinAgeMinutes * 60_000
+            : options.database.kind === 'pglite'
+              ? 0
+              : SWEEP_MIN_AGE_MS,
         jobRetentionDays: options.config.jobRetentionDays,
       });
       const removed = Object.entries(report).filter(([, n]) => n > 0);

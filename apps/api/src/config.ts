@@ -69,6 +69,7 @@ const envSchema = z.object({
   ORGANISER_QUOTA_BYTES: wholeNumber('bytes, such as 107374182400 for 100 GB (0: none)', 0, 1e15),
   MAX_IMAGE_PIXELS: wholeNumber('pixels, such as 50000000 for 50 megapixels', 1_000_000, 1e9),
   JOB_RETENTION_DAYS: wholeNumber('days, such as 14', 1, 3650),
+  SWEEP_MIN_AGE_MINUTES: wholeNumber('minutes, such as 15', 0, 10_080),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\/[^\s]+$/, 'must be a Redis URL such as redis://127.0.0.1:6379')
@@ -180,6 +181,11 @@ export interface ApiConfig {
   maxImagePixels: number;
   /** Finished job rows older than this many days are removed at start (JOB_RETENTION_DAYS, 14). */
   jobRetentionDays: number;
+  /**
+   * The start-up sweep leaves files younger than this alone (SWEEP_MIN_AGE_MINUTES); undefined:
+   * 0 on the embedded database (one process), 15 minutes on PostgreSQL (others may be writing).
+   */
+  sweepMinAgeMinutes: number | undefined;
   /** Jobs delivered through Redis (BullMQ) when set (REDIS_URL); needs DATABASE_URL. */
   redisUrl: string | undefined;
   /** Prefix of this deployment's Redis keys and channel (REDIS_PREFIX, eventsite). */
@@ -247,6 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     organiserQuotaBytes: e.ORGANISER_QUOTA_BYTES ?? DEFAULT_ORGANISER_QUOTA_BYTES,
     maxImagePixels: e.MAX_IMAGE_PIXELS ?? defaultMaxImagePixels(os.totalmem(), jobConcurrency),
     jobRetentionDays: e.JOB_RETENTION_DAYS ?? DEFAULT_JOB_RETENTION_DAYS,
+    sweepMinAgeMinutes: e.SWEEP_MIN_AGE_MINUTES,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX ?? 'eventsite',
     jobLeaseMs: (e.JOB_LEASE_SECONDS ?? 30) * 1000,

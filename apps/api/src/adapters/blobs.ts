@@ -159,22 +159,13 @@ export class LocalFolderBlobStore implements BlobStore {
   }
 
   async list(): Promise<BlobEntry[]> {
-    let found;
-    try {
-      found = await readdir(this.root, { recursive: true, withFileTypes: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      throw error;
-    }
     const entries: BlobEntry[] = [];
-    for (const dirent of found) {
-      if (!dirent.isFile()) continue;
-      const file = path.join(dirent.parentPath, dirent.name);
-      const key = path.relative(this.root, file).split(path.sep).join('/');
+    for (const file of await walk(this.root)) {
       const info = await stat(file).catch(() => null);
-      if (!info) continue;
+      if (!info?.isFile()) continue;
+      const key = path.relative(this.root, file).split(path.sep).join('/');
       // Temporary names start with '.', which keys cannot: an interrupted put or putStream.
-      entries.push({ key, partial: dirent.name.startsWith('.'), modifiedMs: info.mtimeMs });
+      entries.push({ key, partial: path.basename(file).startsWith('.'), modifiedMs: info.mtimeMs });
     }
     return entries;
   }
@@ -186,6 +177,28 @@ export class LocalFolderBlobStore implements BlobStore {
       throw new InvalidBlobKeyError(`Invalid temporary file ${JSON.stringify(entry.key)}`);
     await rm(path.join(this.root, ...parts), { force: true });
   }
+}
+
+/**
+ * Every file under a folder, one folder at a time; a folder or file removed meanwhile is skipped
+ * (Node 20's recursive readdir can stall when an entry vanishes during the walk).
+ */
+export async function walk(folder: string): Promise<string[]> {
+  let dirents;
+  try {
+    dirents = await readdir(folder, { withFileTypes: true });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return [];
+    throw error;
+  }
+  const files: string[] = [];
+  for (const dirent of dirents) {
+    const full = path.join(folder, dirent.name);
+    if (dirent.isDirectory()) files.push(...(await walk(full)));
+    else if (dirent.isFile()) files.push(full);
+  }
+  return files;
 }
 
 export interface BlobStores {

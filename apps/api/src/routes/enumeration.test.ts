@@ -97,7 +97,7 @@ beforeAll(async () => {
     });
     expect(tagged.statusCode, tagged.body).toBe(200);
   }
-});
+}, 120_000);
 afterAll(() => t.close());
 
 const get = (url: string, remoteAddress: string, headers: Record<string, string> = {}) =>

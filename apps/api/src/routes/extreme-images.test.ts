@@ -18,7 +18,7 @@ beforeAll(async () => {
   t = await createTestApp({ OCR_ENABLED: 'true' }, { bibReader: { readBibs } });
   await seedOrganiser(t.services, { name: 'City Runs', domains: ['city.example'] });
   token = await adminToken(t.services, 'city.example');
-});
+}, 120_000);
 afterAll(() => t.close());
 
 async function newEvent(name: string): Promise<number> {

@@ -1,6 +1,7 @@
-import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { walk } from '../adapters/blobs.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { adminToken, bearer, upload, waitForJobs } from '../test-support/admin.js';
@@ -24,13 +25,7 @@ const noisy = (width: number, height: number, seed: number) =>
     .toBuffer();
 
 async function filesUnder(dir: string): Promise<string[]> {
-  try {
-    return (await readdir(dir, { recursive: true, withFileTypes: true }))
-      .filter((e) => e.isFile())
-      .map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
-  } catch {
-    return [];
-  }
+  return (await walk(dir)).map((file) => path.relative(dir, file)).sort();
 }
 
 async function newEvent(t: TestApp, token: string, name = 'Run'): Promise<number> {
@@ -60,7 +55,7 @@ describe('limits of one upload request', () => {
     await seedOrganiser(t.services, { name: 'City Runs', domains: ['city.example'] });
     token = await adminToken(t.services, 'city.example');
     eventId = await newEvent(t, token);
-  });
+  }, 120_000);
   afterAll(() => t.close());
 
   it('files past MAX_UPLOAD_REQUEST_BYTES are refused, and not stored', async () => {
@@ -131,7 +126,7 @@ describe('the organiser quota', () => {
     t = await createTestApp({ ORGANISER_QUOTA_BYTES: '60000', OCR_ENABLED: 'false' });
     await seedOrganiser(t.services, { name: 'City Runs', domains: ['city.example'] });
     await seedOrganiser(t.services, { name: 'Trail Co', domains: ['trail.example'] });
-  });
+  }, 120_000);
   afterAll(() => t.close());
 
   it('counts the originals an organiser keeps; past it files are refused; other organisers are not held back', async () => {

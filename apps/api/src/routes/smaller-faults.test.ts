@@ -1,6 +1,6 @@
 import { contactUs, envelope, organiserData, organiserInput } from '@eventsite/contract';
-import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { walk } from '../adapters/blobs.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, bearer } from '../test-support/admin.js';
 import { createTestApp, type TestApp } from '../test-support/app.js';
@@ -20,17 +20,11 @@ beforeAll(async () => {
     logo: '',
   });
   token = await adminToken(t.services, 'localhost');
-});
+}, 120_000);
 afterAll(() => t.close());
 
 async function filesUnder(dir: string): Promise<string[]> {
-  try {
-    return (await readdir(dir, { recursive: true, withFileTypes: true }))
-      .filter((e) => e.isFile())
-      .map((e) => path.join(e.parentPath, e.name));
-  } catch {
-    return [];
-  }
+  return walk(dir);
 }
 
 describe('generated URLs never take the Host header', () => {

@@ -15,7 +15,7 @@ beforeAll(async () => {
   t = await createTestApp();
   await seedOrganiser(t.services, { name: 'City Runs', domains: ['city.example'] });
   await seedOrganiser(t.services, { name: 'Trail Co', domains: ['trail.example'] });
-});
+}, 120_000);
 afterAll(() => t.close());
 
 const jobs = (token: string, remoteAddress = '192.0.2.1') =>

@@ -13,7 +13,7 @@ beforeAll(async () => {
   t = await createTestApp();
   eventId = await seedPublishedEvent(t.services);
   await seedOrganiser(t.services, { name: 'Runs', domains: ['runs.example'] });
-});
+}, 120_000);
 afterAll(() => t.close());
 
 describe('visitors', () => {

@@ -128,6 +128,12 @@ export class DatabaseJobQueue implements JobQueue {
     return result.length;
   }
 
+  async heartbeat(id: number): Promise<void> {
+    await this.db.execute(
+      sql`update jobs set locked_at = now() where id = ${id} and state = 'running'`,
+    );
+  }
+
   async counts(eventId: number): Promise<JobCounts> {
     const result = await rows(
       this.db,

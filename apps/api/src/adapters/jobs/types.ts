@@ -88,6 +88,8 @@ export interface JobQueue {
   fail(id: number, error: string, retryAt: Date | null): Promise<void>;
   /** 'running' jobs locked before now - leaseMs go back to 'queued' (their worker died); how many. */
   recoverStale(leaseMs: number): Promise<number>;
+  /** The worker of a running job is alive: the job's lease starts again (queues that track it). */
+  heartbeat?(id: number): Promise<void>;
   counts(eventId: number): Promise<JobCounts>;
   /** Work not finished yet, over every event: queued and running jobs of each kind. */
   backlog(): Promise<Backlog>;

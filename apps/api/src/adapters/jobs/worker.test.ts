@@ -148,4 +148,56 @@ describe('the worker', () => {
     expect(Date.now() - idle).toBeGreaterThanOrEqual(45);
     await worker.stop();
   });
+
+  it("takes back, while it runs, the job of a worker that died; never a live worker's job", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let longRuns = 0;
+    const handlers: JobHandlers = {
+      ingest: async () => undefined,
+      faces: async () => undefined,
+      bibs: async () => {
+        longRuns += 1;
+        await gate;
+        return { ok: true };
+      },
+    };
+    let recoveries = 0;
+    const recover = queue.recoverStale.bind(queue);
+    queue.recoverStale = async (ms: number) => {
+      recoveries += 1;
+      return recover(ms);
+    };
+    const lease = 1500;
+    // Two workers share the queue (bib jobs only); one runs a job longer than several leases.
+    const options = { concurrency: 1, idleMs: 20, leaseMs: lease, kinds: ['bibs'] as const };
+    const busy = new JobWorker(queue, handlers, options);
+    const idle = new JobWorker(queue, handlers, options);
+    try {
+      const [long] = await queue.enqueue([bibs('long')]);
+      await busy.start();
+      await until(async () => longRuns === 1);
+      await idle.start();
+      // A third worker claims a job and dies (kill -9): the job stays 'running'.
+      const [orphan] = await queue.enqueue([{ ...bibs('orphan'), kind: 'faces' as const }]);
+      expect((await queue.claim(['faces']))?.id).toBe(orphan);
+      // No restart: a running worker gives it back to the queue once its lease has run out.
+      await until(
+        async () => (await queue.states([orphan!])).get(orphan!)?.state === 'queued',
+        20_000,
+      );
+      // Meanwhile the long job, renewed by its worker, was never taken from it.
+      const seen = recoveries;
+      await until(async () => recoveries >= seen + 3, 20_000);
+      expect((await queue.states([long!])).get(long!)?.state).toBe('running');
+      release();
+      await until(async () => (await queue.states([long!])).get(long!)?.state === 'done');
+      expect(longRuns).toBe(1);
+    } finally {
+      release();
+      queue.recoverStale = recover;
+      await busy.stop();
+      await idle.stop();
+    }
+  });
 });

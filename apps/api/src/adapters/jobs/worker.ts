@@ -28,7 +28,12 @@ export interface WorkerOptions {
   idleMs?: number;
   /** First retry delay; doubles per attempt. */
   retryBaseMs?: number;
-  /** Running jobs locked longer than this are taken back at start (their worker died). */
+  /**
+   * Running jobs locked longer than this are taken back (their worker died): at start, and, when
+   * above 0, every half lease while this worker runs; meanwhile this worker renews the lock of
+   * each job it runs at that pace, so a live worker's job is never taken. 0: every running job
+   * is taken back at start only (one process owns the queue).
+   */
   leaseMs?: number;
   onError?: (job: Job, error: unknown, willRetry: boolean) => void;
   /** Work only these kinds (the CLI import leaves bib OCR to the API); default all. */
@@ -83,7 +88,8 @@ export class JobWorker {
 
   async start(): Promise<void> {
     if (this.running) return;
-    await this.queue.recoverStale(this.options.leaseMs ?? 10 * 60_000);
+    await this.queue.recoverStale(this.leaseMs);
+    this.recoveredAt = Date.now();
     this.running = true;
     this.loops = Array.from({ length: Math.max(1, this.options.concurrency) }, () => this.loop());
   }
@@ -125,8 +131,29 @@ export class JobWorker {
     this.loops = [];
   }
 
+  /** When running jobs of dead workers were last looked for. */
+  private recoveredAt = Date.now();
+
+  private get leaseMs(): number {
+    return this.options.leaseMs ?? 10 * 60_000;
+  }
+
+  /** Every half lease, jobs whose worker died (a crash, kill -9) go back to the queue. */
+  private async recoverIfDue(): Promise<void> {
+    const lease = this.leaseMs;
+    // Only queues whose leases are renewed by heartbeats (others, BullMQ, see to it themselves).
+    if (!this.queue.heartbeat || lease <= 0 || Date.now() - this.recoveredAt < lease / 2) return;
+    this.recoveredAt = Date.now();
+    try {
+      await this.queue.recoverStale(lease);
+    } catch (error) {
+      if (this.running) this.options.onError?.({ id: 0 } as Job, error, true);
+    }
+  }
+
   private async loop(): Promise<void> {
     while (this.running) {
+      await this.recoverIfDue();
       let job: Job | null = null;
       try {
         job = await this.queue.claim(this.options.kinds);
@@ -157,6 +184,13 @@ export class JobWorker {
   private async run(job: Job): Promise<void> {
     const handler = this.handlers[job.kind] as JobHandler<JobKind>;
     let outcome: JobOutcome | null = null;
+    // This worker is alive: the job's lock is renewed every half lease while it runs.
+    const lease = this.leaseMs;
+    const heartbeat = this.queue.heartbeat?.bind(this.queue);
+    const beat =
+      lease > 0 && heartbeat
+        ? setInterval(() => void heartbeat(job.id).catch(() => undefined), Math.max(250, lease / 2))
+        : undefined;
     try {
       const result = await handler(job.payload, { jobId: job.id, attempt: job.attempts });
       await this.queue.complete(job.id, result ?? undefined);
@@ -178,6 +212,7 @@ export class JobWorker {
       }
       if (!willRetry) this.processed++;
     } finally {
+      if (beat) clearInterval(beat);
       if (outcome) this.options.onSettled?.(job.id, outcome);
       this.settled();
     }
