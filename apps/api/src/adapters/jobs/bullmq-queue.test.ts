@@ -159,6 +159,19 @@ describe.skipIf(!ready)('the BullMQ job queue', () => {
     await queue.complete(id!);
   });
 
+  it('records work while Redis is away; a worker that reaches Redis delivers it', async () => {
+    // Nothing listens on port 1: every delivery fails, the records are still written.
+    const cut = new BullJobQueue(database.db, 'redis://127.0.0.1:1', { prefix, leaseMs: 1000 });
+    opened.push(cut);
+    const [id] = await cut.enqueue([job('bibs', 'offline', 15)]);
+    expect(await cut.counts(events[15]!)).toMatchObject({ queued: 1 });
+    const queue = process_();
+    expect(await queue.claim()).toBeNull();
+    await queue.recoverStale(0);
+    expect((await queue.claim())?.id).toBe(id);
+    await queue.complete(id!);
+  });
+
   it('two workers in two "processes" work 30 jobs, each exactly once', async () => {
     const worked: string[] = [];
     const handlers: JobHandlers = {

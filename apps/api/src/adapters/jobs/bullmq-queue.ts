@@ -41,6 +41,9 @@ interface Held {
   renew: NodeJS.Timeout;
 }
 
+/** How long an enqueue waits for Redis to take its deliveries before leaving them to recoverStale. */
+const DELIVERY_WAIT_MS = 3000;
+
 /** BullMQ's priority: 0 first, up to 2^21. */
 const MAX_PRIORITY = 2 ** 21;
 
@@ -58,6 +61,8 @@ const MAX_PRIORITY = 2 ** 21;
 export class BullJobQueue implements JobQueue {
   private readonly records: DatabaseJobQueue;
   private readonly redis: Redis;
+  /** Enqueues only: fails fast while Redis is away, where the workers' connection waits. */
+  private readonly producer: Redis;
   private readonly prefix: string;
   private readonly leaseMs: number;
   private readonly queues = new Map<JobKind, Queue>();
@@ -76,6 +81,8 @@ export class BullJobQueue implements JobQueue {
     // ioredis reconnects by itself; while Redis is away, claims and enqueues fail and say so
     // (the worker's onError, the request's error), so the connection's own events add nothing.
     this.redis.on('error', () => undefined);
+    this.producer = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+    this.producer.on('error', () => undefined);
     this.prefix = options.prefix ?? 'eventsite';
     this.leaseMs = options.leaseMs ?? 30_000;
   }
@@ -83,7 +90,9 @@ export class BullJobQueue implements JobQueue {
   private queue(kind: JobKind): Queue {
     let queue = this.queues.get(kind);
     if (!queue) {
-      queue = new Queue(kind, { connection: this.redis, prefix: this.prefix });
+      queue = new Queue(kind, { connection: this.producer, prefix: this.prefix });
+      // A failed enqueue is left to recoverStale (enqueue); the event adds nothing to that.
+      queue.on('error', () => undefined);
       this.queues.set(kind, queue);
     }
     return queue;
@@ -161,9 +170,17 @@ export class BullJobQueue implements JobQueue {
       );
       ids.push(Number(existing[0]!.id));
     }
-    // After the rows: a job is never delivered before its record exists. A crash between the two
-    // leaves a queued row without delivery, which the next worker start delivers (recoverStale).
-    if (fresh.length > 0) await this.deliver(fresh);
+    // After the rows: a job is never delivered before its record exists. A delivery that fails
+    // (Redis away) or never happens (a crash between the two) leaves a queued row, which the
+    // workers deliver at start and every minute (recoverStale): the upload is not refused for it.
+    if (fresh.length > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        this.deliver(fresh),
+        new Promise((resolve) => (timer = setTimeout(resolve, DELIVERY_WAIT_MS))),
+      ]).catch(() => undefined);
+      clearTimeout(timer);
+    }
     return ids;
   }
 
@@ -300,5 +317,6 @@ export class BullJobQueue implements JobQueue {
     await Promise.allSettled([...this.workers.values()].map((w) => w.close(true)));
     await Promise.allSettled([...this.queues.values()].map((q) => q.close()));
     this.redis.disconnect();
+    this.producer.disconnect();
   }
 }
