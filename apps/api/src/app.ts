@@ -149,15 +149,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // database, so there only files older than a few minutes are touched.
   if (options.sweep ?? true)
     app.addHook('onReady', async () => {
-      const report = await services.sweep.run({
-        minAgeMs:
-          options.config.sweepMinAgeMinutes !== undefined
-            ? options.config.sweepMinAgeMinutes * 60_000
-            : options.database.kind === 'pglite'
-              ? 0
-              : SWEEP_MIN_AGE_MS,
-        jobRetentionDays: options.config.jobRetentionDays,
-      });
+      // A sweep that fails (a store that cannot be listed) leaves files behind; it does not
+      // keep the API from serving.
+      const report = await services.sweep
+        .run({
+          minAgeMs:
+            options.config.sweepMinAgeMinutes !== undefined
+              ? options.config.sweepMinAgeMinutes * 60_000
+              : options.database.kind === 'pglite'
+                ? 0
+                : SWEEP_MIN_AGE_MS,
+          jobRetentionDays: options.config.jobRetentionDays,
+        })
+        .catch((error: unknown) => {
+          app.log.warn({ err: error }, `start-up sweep failed: ${(error as Error)?.message}`);
+          return undefined;
+        });
+      if (!report) return;
       const removed = Object.entries(report).filter(([, n]) => n > 0);
       if (removed.length > 0)
         app.log.info(

@@ -21,6 +21,7 @@ export async function generateOpenApi(): Promise<string> {
     blobs: localBlobStores(config.dataDir),
     logger: false,
     worker: false,
+    sweep: false,
   });
   try {
     await app.ready();
