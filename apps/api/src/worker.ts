@@ -5,10 +5,8 @@ import { openRuntime } from './runtime.js';
 import { createServices } from './services/index.js';
 import { shareChanges } from './services/shared-changes.js';
 
-/** How often a worker looks for jobs left behind (a dead worker's, or ones never delivered). */
-const RECOVER_EVERY_MS = 60_000;
-/** On the database's own queue, a running job is taken back when its worker is silent this long. */
-const DATABASE_LEASE_MS = 10 * 60_000;
+/** How often a worker on Redis delivers recorded jobs whose delivery was lost. */
+const REDELIVER_EVERY_MS = 60_000;
 
 /** One JSON line per event, like the API's log lines, on stdout. */
 function log(level: 'info' | 'warn' | 'error' | 'debug', msg: string, fields: object = {}): void {
@@ -62,7 +60,9 @@ async function main(): Promise<void> {
   ) as unknown as typeof services.jobHandlers;
   const worker = new JobWorker(queue, handlers, {
     concurrency: config.jobConcurrency,
-    leaseMs: DATABASE_LEASE_MS,
+    // The same lease as every process's (JOB_LEASE_SECONDS): on the database's queue this worker
+    // renews its jobs' locks and takes back those of dead workers; on Redis, BullMQ does.
+    leaseMs: config.jobLeaseMs,
     onError: (job, error, willRetry) =>
       log(
         'warn',
@@ -76,14 +76,17 @@ async function main(): Promise<void> {
   });
   services.jobs.worker = worker;
   await worker.start();
-  const recovering = setInterval(() => {
-    queue
-      .recoverStale(DATABASE_LEASE_MS)
-      .catch((error: unknown) =>
-        log('warn', `looking for jobs left behind failed: ${(error as Error).message}`),
-      );
-  }, RECOVER_EVERY_MS);
-  recovering.unref();
+  // On Redis: jobs recorded while Redis was away, or queued by the CLI, or lost with Redis's data.
+  const recovering = runtime.queue
+    ? setInterval(() => {
+        queue
+          .recoverStale(config.jobLeaseMs)
+          .catch((error: unknown) =>
+            log('warn', `delivering jobs left behind failed: ${(error as Error).message}`),
+          );
+      }, REDELIVER_EVERY_MS)
+    : undefined;
+  recovering?.unref();
   log(
     'info',
     `Worker ready: ${config.jobConcurrency} at once; jobs on ${runtime.queue ? 'Redis' : 'the database'}; photos in ${config.s3 ? `bucket ${config.s3.bucket}` : config.dataDir}`,
