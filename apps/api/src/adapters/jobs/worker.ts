@@ -57,6 +57,9 @@ export function checkHandlers(handlers: Partial<Record<string, unknown>>): void 
   }
 }
 
+/** The longest wait between two renewals of a running job's lock. */
+const HEARTBEAT_MAX_MS = 10_000;
+
 /** Exponential backoff: base, 2 base, 4 base, ... capped at one hour. */
 export function retryDelay(attempt: number, baseMs: number): number {
   return Math.min(3_600_000, baseMs * 2 ** Math.max(0, attempt - 1));
@@ -184,12 +187,16 @@ export class JobWorker {
   private async run(job: Job): Promise<void> {
     const handler = this.handlers[job.kind] as JobHandler<JobKind>;
     let outcome: JobOutcome | null = null;
-    // This worker is alive: the job's lock is renewed every half lease while it runs.
+    // This worker is alive: the job's lock is renewed every half lease (at least every 10 s, as
+    // another process may take back jobs on a shorter lease) while it runs.
     const lease = this.leaseMs;
     const heartbeat = this.queue.heartbeat?.bind(this.queue);
     const beat =
       lease > 0 && heartbeat
-        ? setInterval(() => void heartbeat(job.id).catch(() => undefined), Math.max(250, lease / 2))
+        ? setInterval(
+            () => void heartbeat(job.id).catch(() => undefined),
+            Math.max(250, Math.min(lease / 2, HEARTBEAT_MAX_MS)),
+          )
         : undefined;
     try {
       const result = await handler(job.payload, { jobId: job.id, attempt: job.attempts });
