@@ -10,14 +10,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { type BlobStore, type BlobStores, InvalidBlobKeyError } from './blobs.js';
-
-/** What a store's start-up sweep looks through: a blob, with its last change. */
-interface BlobEntry {
-  key: string;
-  partial: boolean;
-  modifiedMs: number;
-}
+import { type BlobEntry, type BlobStore, type BlobStores, InvalidBlobKeyError } from './blobs.js';
 
 /** The same rule as the local folder's: relative, slash-separated, no '.' or '..' part. */
 const KEY = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;

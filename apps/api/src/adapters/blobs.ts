@@ -13,8 +13,8 @@ import { WholeFileReader } from './whole-file-reader.js';
 const wholeFiles = new WholeFileReader();
 
 /**
- * Where photo originals and variants live. A local folder now; S3-compatible storage later,
- * behind the same interface. Keys are relative, slash-separated, and never leave the store.
+ * Where photo originals and variants live: a local folder (below), or an S3-compatible bucket
+ * (blobs-s3.ts, when S3_BUCKET is set). Keys are relative, slash-separated, and never leave the store.
  */
 export interface BlobStore {
   /** Writes atomically: a reader sees the whole blob or none of it. */
