@@ -1,11 +1,27 @@
 import { NextRequest } from 'next/server';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { envelope, eventConfigData, providerFetch } from './test/fixtures';
 import { config, proxy } from './proxy';
 
 function run(url: string, host: string) {
   const request = new NextRequest(url, { headers: { host } });
-  return proxy(request);
+  const response = proxy(request);
+  if (response instanceof Promise) throw new Error('this path is answered later: use runLater');
+  return response;
 }
+
+function runLater(url: string, host: string) {
+  return Promise.resolve(proxy(new NextRequest(url, { headers: { host } })));
+}
+
+beforeEach(() => {
+  vi.stubEnv('API_URL', 'http://api.test');
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+});
 
 describe('proxy (host → tenant)', () => {
   it('rewrites every path under the organiser’s domain segment', () => {
@@ -26,8 +42,9 @@ describe('proxy (host → tenant)', () => {
     }
   });
 
-  it('sends a gallery with a query string to its per-request variant and keeps the query', () => {
-    const response = run('http://photos.example.com/events/city-run-42/photos?bib=123', 'photos.example.com');
+  it('sends a gallery with a query string to its per-request variant and keeps the query', async () => {
+    vi.stubGlobal('fetch', providerFetch({ organisers: { 'photos.example.com': { events: [42] } } }));
+    const response = await runLater('http://photos.example.com/events/city-run-42/photos?bib=123', 'photos.example.com');
     const url = new URL(response.headers.get('x-middleware-rewrite')!);
     expect(url.pathname).toBe('/photos.example.com/events/city-run-42/photo-search');
     expect(url.search).toBe('?bib=123');
@@ -59,6 +76,29 @@ describe('proxy (host → tenant)', () => {
     for (const host of ['localhost:3000', 'trail.localhost:3000', '127.0.0.1:3000', '[::1]:3000']) {
       expect(run(`http://${host}/`, host).headers.get('strict-transport-security')).toBeNull();
     }
+  });
+
+  it('sends a per-request gallery of an unknown event, or of another organiser’s, to the kept gallery (a 404 there)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      providerFetch({
+        organisers: { 'a.example.com': { events: [42] }, 'b.example.com': { events: [7] } },
+        config: (id) => (id === 99 ? new Response('', { status: 404 }) : envelope(eventConfigData(id))),
+      }),
+    );
+    const rewritten = async (url: string, host: string) => new URL((await runLater(url, host)).headers.get('x-middleware-rewrite')!);
+    for (const path of ['/events/theirs-7/photos?photo=x', '/events/gone-99/photos?bib=1']) {
+      const url = await rewritten(`http://a.example.com${path}`, 'a.example.com');
+      expect(url.pathname).toMatch(/^\/a\.example\.com\/events\/[a-z]+-\d+\/photos$/);
+      expect(url.search).toBe('');
+    }
+    expect((await rewritten('http://b.example.com/events/theirs-7/photos?photo=x', 'b.example.com')).pathname).toBe('/b.example.com/events/theirs-7/photo-search');
+  });
+
+  it('does not hold a per-request gallery for a provider that fails: the page decides', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('', { status: 500 })));
+    const url = new URL((await runLater('http://a.example.com/events/run-42/photos?bib=1', 'a.example.com')).headers.get('x-middleware-rewrite')!);
+    expect(url.pathname).toBe('/a.example.com/events/run-42/photo-search');
   });
 
   it('ignores the query parameter Next.js adds to client navigations when routing a gallery', () => {

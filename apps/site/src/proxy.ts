@@ -1,6 +1,8 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { appDomainFromHost, isLocalHostName } from './lib/host';
 import { parsePage } from './lib/pagination';
+import { parseEventSlug } from './lib/slug';
+import { eventKnownWithin } from './provider';
 
 const BAD_HOST_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Bad request</title></head><body style="font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:100vh;margin:0"><main><h1>Bad request</h1><p>This address is not a valid site name.</p></main></body></html>`;
 
@@ -9,7 +11,7 @@ const BAD_HOST_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8
  * tenant is part of the route and of every cache key. A host that is not a host name never
  * reaches a page or a URL.
  */
-export function proxy(request: NextRequest) {
+export function proxy(request: NextRequest): NextResponse | Promise<NextResponse> {
   const domain = appDomainFromHost(request.headers.get('host'));
   if (!domain) {
     return new NextResponse(BAD_HOST_PAGE, {
@@ -23,11 +25,40 @@ export function proxy(request: NextRequest) {
   // served in-process: every page then hung until the proxy timed out and answered 500.
   // skipProxyUrlNormalize (next.config.ts) keeps request.url as the server received it.
   const url = new URL(request.url);
-  url.pathname = `/${domain}${routePath(url.pathname, url.searchParams)}`;
+  const route = routePath(url.pathname, url.searchParams);
+  url.pathname = `/${domain}${route}`;
+  if (route.endsWith('/photo-search')) return perRequestGallery(url, domain, route);
+  return rewrite(url, domain);
+}
+
+function rewrite(url: URL, domain: string): NextResponse {
   const response = NextResponse.rewrite(url);
   // HTTPS only from now on, on a real host name (local ones are served over plain HTTP).
   if (!isLocal(domain)) response.headers.set('strict-transport-security', HSTS);
   return response;
+}
+
+/** How long the proxy waits to learn whether a per-request gallery's event is the organiser's. */
+export const EVENT_CHECK_WAIT_MS = 1_500;
+
+/**
+ * A gallery with a query (a search, a shared photo) is rendered per request and streamed: its
+ * status is sent with its first bytes, before its page knows the event. So the event is looked up
+ * here first: an unknown event, or one of another organiser, goes to the gallery without its query
+ * (kept per organiser and sent whole: the organiser's 'Page not found', a real 404), and nothing of
+ * it is rendered. A provider that
+ * does not tell within EVENT_CHECK_WAIT_MS is not waited for: the page streams its loading state
+ * and still shows nothing of an event that is not the organiser's.
+ */
+async function perRequestGallery(url: URL, domain: string, route: string): Promise<NextResponse> {
+  const slug = decodeURIComponent(route.split('/')[2] ?? '');
+  const eventId = parseEventSlug(slug);
+  if (eventId !== null && (await eventKnownWithin(domain, eventId, EVENT_CHECK_WAIT_MS)) === false) {
+    // The gallery without its query: a page kept per organiser, sent whole, a 404 here.
+    url.pathname = `/${domain}/events/${encodeURIComponent(slug)}/photos`;
+    url.search = '';
+  }
+  return rewrite(url, domain);
 }
 
 /** A year, this host only: an organiser's other names are theirs to decide. */

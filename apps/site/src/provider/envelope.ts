@@ -55,12 +55,20 @@ export const PROVIDER_TIMEOUT_MS = 20_000;
  */
 export async function requestEnvelope(url: string, cache?: CacheOptions, fetchImpl: typeof fetch = fetch): Promise<unknown> {
   let response: Response;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    const init: ProviderInit = { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) };
+    const init: ProviderInit = { headers: { accept: 'application/json' } };
     if (cache) init.next = { revalidate: cache.revalidate, tags: cache.tags };
-    response = await fetchImpl(url, init);
+    // Not an AbortSignal: Next.js neither dedupes nor caches a fetch given one. The call goes on
+    // (and is cached when it comes); the page stops waiting for it.
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('timed out')), PROVIDER_TIMEOUT_MS);
+    });
+    response = await Promise.race([fetchImpl(url, init), late]);
   } catch {
     throw new ProviderError(MESSAGES.unknown);
+  } finally {
+    clearTimeout(timer);
   }
   if (!response.ok) throw new ProviderError(MESSAGES.httpError(response.status), response.status);
   return readEnvelopeData(response);

@@ -29,15 +29,19 @@ const OWNERSHIP_MAX_PAGES = 20;
  * as not the organiser's. A failed call is thrown: whose event it is could not be told.
  */
 export const isOrganisersEvent = cache(async (domain: string, eventId: number): Promise<boolean> => {
+  const listPage = (page: number) =>
+    requestEnvelope(
+      buildUrl(apiUrl(), '/api/v1/client/events/organiser/all-events', { app_domain: domain, page, page_size: OWNERSHIP_PAGE_SIZE }),
+      { revalidate: REVALIDATE_SECONDS, tags: [organiserTag(domain), `events:${domain}`] },
+    );
+  // The first list page is asked for with the organiser (not after it): the page is then ready
+  // as soon as the layout is, and is sent with it rather than after it.
+  const first = listPage(1);
+  first.catch(() => undefined);
   const organiser = await getOrganiser(domain);
   if (organiser.error === null && organiser.recentEvents.some((e) => e.id === eventId)) return true;
   for (let page = 1; page <= OWNERSHIP_MAX_PAGES; page += 1) {
-    const url = buildUrl(apiUrl(), '/api/v1/client/events/organiser/all-events', {
-      app_domain: domain,
-      page,
-      page_size: OWNERSHIP_PAGE_SIZE,
-    });
-    const data = await requestEnvelope(url, { revalidate: REVALIDATE_SECONDS, tags: [organiserTag(domain), `events:${domain}`] });
+    const data = await (page === 1 ? first : listPage(page));
     const { events, pagination } = readEventsPage(data, page, OWNERSHIP_PAGE_SIZE);
     if (events.some((e) => e.id === eventId)) return true;
     if (events.length === 0 || !pagination.has_next_page || page >= pagination.total_pages) return false;
@@ -75,3 +79,24 @@ export const loadEvent = cache(async (domain: string, slug: string): Promise<Eve
     return { kind: 'mapping-failed', message };
   }
 });
+
+/**
+ * Whether an event id names one of the organiser's events, as far as the provider tells within
+ * `waitMs`: false for an event the provider does not know or that is another organiser's; null
+ * when that could not be told in time (a slow or failing provider), and the page decides.
+ */
+export async function eventKnownWithin(domain: string, eventId: number, waitMs: number): Promise<boolean | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), waitMs);
+  });
+  const known = Promise.all([fetchEventConfig(eventId), isOrganisersEvent(domain, eventId)]).then(
+    ([, ours]) => ours,
+    (error: unknown) => (error instanceof ProviderError && error.status === 404 ? false : null),
+  );
+  try {
+    return await Promise.race([known, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -10,5 +10,5 @@ export { getContactForm, embeddedContactFormUrl, type ContactFormResult } from '
 export { fetchEventConfig, EVENT_DATA_FAILURE } from './event';
 export { readEventConfig, readEventSummary, readOrganiser, organiserName, EventMappingError } from './wire';
 export type { EventCardData, EventPage, Organiser } from './model';
-export { isOrganisersEvent, loadEvent, type EventLoad } from './event-page';
+export { eventKnownWithin, isOrganisersEvent, loadEvent, type EventLoad } from './event-page';
 export { findEventPhoto, firstPhotoPage, DEEP_LINK_PAGES } from './gallery';

@@ -64,37 +64,13 @@ async function TenantShell({ domain, children }: { domain: string; children: Rea
   );
 }
 
-/**
- * How long a page waits for the organiser before it sends the full-page loader. A provider that
- * answers within it gets its page sent whole, with its real status (an unknown host or event is a
- * 404, not a 200 whose content says so); a slower one gets the loader at once, and the page
- * streams in behind it. Pages kept per organiser (ISR) are sent whole in any case.
- */
-export const SHELL_WAIT_MS = 1_000;
-
-/** Whether the promise settles within `ms` (it goes on either way). */
-async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms);
-  });
-  try {
-    return await Promise.race([promise.then(() => true, () => true), late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** The organiser's site: its brand around every page, after the full-page loader. */
+/** The organiser's site: its brand around every page, after the full-page loader (spec §2). */
 export default async function TenantLayout({ children, params }: Props) {
   const { domain } = await params;
   if (!isAppDomain(domain)) notFound();
   // Photos, the logo and the hero come from the API's origin: its connection is opened while the
   // HTML is still arriving, not when the first <img> is parsed.
   preconnect(new URL(publicApiUrl()).origin);
-  if (await settlesWithin(getOrganiser(domain), SHELL_WAIT_MS)) {
-    return <TenantShell domain={domain}>{children}</TenantShell>;
-  }
   return (
     <Suspense fallback={<FullPageLoader />}>
       <TenantShell domain={domain}>{children}</TenantShell>
