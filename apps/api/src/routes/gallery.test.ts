@@ -38,7 +38,7 @@ beforeAll(async () => {
     })
   ).id;
   await seedPhotos(t.services, privateId, [{ colour: '#aa1100' }, { colour: '#11aa00' }]);
-});
+}, 120_000);
 afterAll(() => t.close());
 
 describe('listing while photos are uploaded', () => {
