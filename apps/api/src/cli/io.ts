@@ -49,6 +49,9 @@ export async function withServices<T>(
     return await run(
       createServices(runtime.database.db, runtime.blobs, {
         maxUploadBytes: cfg.maxUploadBytes,
+        maxUploadRequestBytes: cfg.maxUploadRequestBytes,
+        organiserQuotaBytes: cfg.organiserQuotaBytes,
+        maxImagePixels: cfg.maxImagePixels,
         ocrEnabled: cfg.ocrEnabled,
         facesEnabled: cfg.facesEnabled,
         queue: runtime.queue,

@@ -41,7 +41,7 @@ export function importCommand(program: Command, io: CliIo) {
       const folder = path.resolve(io.cwd, folderArg);
       const files = await listFiles(folder);
       if (files.length === 0) throw new CliError(`${folderArg}: has no files to import`);
-      const summary = await withServices(io, async (services, runtime) => {
+      const summary = await withServices(io, async (services, runtime, cfg) => {
         await services.events.require(eventId);
         // Work the jobs here, started first so the photos already queued are processed while the
         // rest are still being copied in. Inside the running API (io.attached) this worker works
@@ -54,7 +54,8 @@ export function importCommand(program: Command, io: CliIo) {
           kinds: ['ingest'],
           // A process that opened the embedded database alone may take back every running job;
           // beside the API's worker, only the stale ones.
-          leaseMs: !io.attached && runtime.database.kind === 'pglite' ? 0 : undefined,
+          leaseMs:
+            runtime.database.kind !== 'pglite' ? cfg.jobLeaseMs : io.attached ? undefined : 0,
           onSettled: (jobId, outcome) => settled.set(jobId, outcome),
         });
         if (!io.attached) services.jobs.worker = worker;
