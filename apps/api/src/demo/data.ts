@@ -88,7 +88,7 @@ export const DEMO_ORGANISERS: DemoOrganiser[] = [
         name: 'Harbour City Marathon 2026',
         date: '2026-04-12',
         city: 'Rotterdam',
-        photos: 504,
+        photos: 500,
         published: true,
         results: true,
         features: {

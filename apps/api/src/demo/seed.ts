@@ -14,6 +14,12 @@ import { renderRaceSeries, type SceneBib } from './scene/index.js';
 
 export const GROUND_TRUTH_FILE = 'demo-ground-truth.json';
 
+/**
+ * The demo's bib and face work runs after everything uploaded later: an organiser's (or a test's)
+ * new photos are not kept waiting behind the demo's backlog of some two thousand jobs.
+ */
+const DEMO_BACKLOG_PRIORITY = 10;
+
 export interface GroundTruthPhoto {
   uuid: string;
   event_id: number;
@@ -171,6 +177,7 @@ export async function createDemo(services: Services, options: DemoOptions): Prom
             payload: { eventId: event.id, uuid: p.uuid },
             idempotencyKey: `bibs:${p.uuid}`,
             eventId: event.id,
+            priority: DEMO_BACKLOG_PRIORITY,
           })),
         );
       }
@@ -186,6 +193,7 @@ export async function createDemo(services: Services, options: DemoOptions): Prom
             payload: { eventId: event.id, uuid: p.uuid },
             idempotencyKey: `faces:${p.uuid}`,
             eventId: event.id,
+            priority: DEMO_BACKLOG_PRIORITY,
           })),
         );
       }
