@@ -102,7 +102,14 @@ async function openGallery(viewport: keyof typeof VIEWPORTS): Promise<{ page: Pa
   const errors: string[] = [];
   page.on('request', (r) => requests.push(r));
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(siteUrl(HOST, `/events/${event.slug}/photos`), { waitUntil: 'networkidle' });
+  // The site keeps an organiser's list of events for up to 30 s (its revalidation time): an event
+  // created moments ago may answer 404 until then, so the gallery is loaded again until it shows.
+  const until = Date.now() + 60_000;
+  for (;;) {
+    const res = await page.goto(siteUrl(HOST, `/events/${event.slug}/photos`), { waitUntil: 'networkidle' });
+    if (res?.status() === 200 || Date.now() > until) break;
+    await page.waitForTimeout(3000);
+  }
   return { page, requests, errors };
 }
 
