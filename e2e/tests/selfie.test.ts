@@ -106,10 +106,11 @@ async function openGallery(viewport: keyof typeof VIEWPORTS): Promise<{ page: Pa
   // created moments ago may answer 404 until then, so the gallery is loaded again until it shows.
   const until = Date.now() + 60_000;
   for (;;) {
-    const res = await page.goto(siteUrl(HOST, `/events/${event.slug}/photos`), { waitUntil: 'networkidle' });
+    const res = await page.goto(siteUrl(HOST, `/events/${event.slug}/photos`), { waitUntil: 'load' });
     if (res?.status() === 200 || Date.now() > until) break;
     await page.waitForTimeout(3000);
   }
+  await page.waitForLoadState('networkidle');
   return { page, requests, errors };
 }
 
