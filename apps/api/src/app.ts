@@ -14,6 +14,7 @@ import type { BlobStores } from './adapters/blobs.js';
 import type { ChangeBus } from './adapters/changes.js';
 import type { Database } from './adapters/db/index.js';
 import type { JobQueue } from './adapters/jobs/types.js';
+import { rateLimitStore } from './adapters/rate-limits.js';
 import { JobWorker } from './adapters/jobs/worker.js';
 import type { ApiConfig } from './config.js';
 import { ADMIN_PREFIX, errorBody, HOST_HEADER, PUBLIC_CORS_EXPOSED_HEADERS } from './http.js';
@@ -226,7 +227,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.callNotFound(),
   );
   await app.register(formbody, { bodyLimit: 64 * 1024 });
-  await app.register(rateLimit, { global: false });
+  // Counters in Redis when REDIS_URL is set, shared by every API process of the deployment.
+  const limits = rateLimitStore(
+    options.config.redisUrl
+      ? { url: options.config.redisUrl, prefix: options.config.redisPrefix }
+      : undefined,
+    (message) => app.log.warn(message),
+  );
+  app.addHook('onClose', () => limits.close());
+  await app.register(rateLimit, { global: false, ...limits.options });
 
   await app.register(swagger, {
     openapi: {

@@ -20,6 +20,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { limiterKey } from '../adapters/rate-limits.js';
 import { AppError } from '../errors.js';
 import { ok } from '../http.js';
 import type { UploadedPart } from '../services/uploads.js';
@@ -77,7 +78,11 @@ export const adminRoutes: FastifyPluginAsyncZod<{ authFailuresPerWindow?: number
   // Guessing tokens: a client's failed authentications are counted, and past the limit every
   // admin request of that client is refused before its token is even looked at.
   const maxFailures = options.authFailuresPerWindow ?? AUTH_FAILURES_PER_WINDOW;
-  const authFailures = app.createRateLimit({ max: maxFailures, timeWindow: AUTH_FAILURE_WINDOW });
+  const authFailures = app.createRateLimit({
+    max: maxFailures,
+    timeWindow: AUTH_FAILURE_WINDOW,
+    keyGenerator: limiterKey('auth-failures'),
+  });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const seen = await authFailures(request, { increment: false });

@@ -23,6 +23,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod, serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { limiterKey } from '../adapters/rate-limits.js';
 import { AppError } from '../errors.js';
 import { CLIENT_CACHE_CONTROL, ok, publicOrigin } from '../http.js';
 
@@ -63,7 +64,11 @@ export const clientRoutes: FastifyPluginAsyncZod<{
   // bib, "more photos of you") shares one budget per client: enough for a person, far too few to
   // walk through every bib of a private gallery.
   const searchesPerMinute = options.searchesPerMinute ?? 30;
-  const searchLimit = app.createRateLimit({ max: searchesPerMinute, timeWindow: '1 minute' });
+  const searchLimit = app.createRateLimit({
+    max: searchesPerMinute,
+    timeWindow: '1 minute',
+    keyGenerator: limiterKey('searches'),
+  });
   async function limitSearch(request: FastifyRequest, reply: FastifyReply) {
     const limit = await searchLimit(request);
     if (limit.isAllowed || !limit.isExceeded) return;
