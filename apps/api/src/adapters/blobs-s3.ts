@@ -10,7 +10,14 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { type BlobEntry, type BlobStore, type BlobStores, InvalidBlobKeyError } from './blobs.js';
+import {
+  type BlobEntry,
+  type BlobRead,
+  type BlobStore,
+  type BlobStores,
+  type ByteRange,
+  InvalidBlobKeyError,
+} from './blobs.js';
 
 /** The same rule as the local folder's: relative, slash-separated, no '.' or '..' part. */
 const KEY = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
@@ -159,6 +166,29 @@ export class S3BlobStore implements BlobStore {
       })(),
       { objectMode: false, highWaterMark: 1024 * 1024 },
     );
+  }
+
+  async read(key: string, range?: ByteRange): Promise<BlobRead | null> {
+    const name = this.keyOf(key);
+    let answer;
+    try {
+      answer = await this.client.send(
+        new GetObjectCommand({
+          Bucket: this.bucket,
+          Key: name,
+          Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+        }),
+      );
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+    // The body is the HTTP answer itself: passed on as it arrives, never held whole.
+    const body = answer.Body as Readable | undefined;
+    const stream = body instanceof Readable ? body : Readable.from(body ?? []);
+    // "bytes 0-99/12345" for a range; the length of the whole object otherwise.
+    const total = /\/(\d+)$/.exec(answer.ContentRange ?? '')?.[1];
+    return { size: total !== undefined ? Number(total) : (answer.ContentLength ?? 0), stream };
   }
 
   async size(key: string): Promise<number | null> {

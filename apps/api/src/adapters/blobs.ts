@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -31,6 +31,11 @@ export interface BlobStore {
   putStream(key: string, source: Readable | AsyncIterable<Buffer>): Promise<number>;
   /** Reads a blob as a stream (for zips); errors with ENOENT when missing. */
   openRead(key: string): Readable;
+  /**
+   * The blob's total size and a stream of its bytes (of `range` only, when given), or null when
+   * there is none: what photos are served from, never held whole in memory. One request on S3.
+   */
+  read(key: string, range?: ByteRange): Promise<BlobRead | null>;
   /** Byte size, or null when there is no such blob. */
   size(key: string): Promise<number | null>;
   /** Deletes every blob under `prefix/` (e.g. all variants of a photo). */
@@ -42,6 +47,19 @@ export interface BlobStore {
   list(): Promise<BlobEntry[]>;
   /** Removes a listed entry (a blob, or an unfinished write). */
   remove(entry: BlobEntry): Promise<void>;
+}
+
+/** Bytes `start` to `end`, both included (as in an HTTP Range), within the blob. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+export interface BlobRead {
+  /** The whole blob's size, whatever the range. */
+  size: number;
+  /** The bytes asked for, as they come from the disk or the bucket. */
+  stream: Readable;
 }
 
 export interface BlobEntry {
@@ -143,6 +161,35 @@ export class LocalFolderBlobStore implements BlobStore {
   openRead(key: string): Readable {
     // 1 MB reads: 16 times fewer thread-pool round trips than the default 64 KB.
     return createReadStream(this.pathOf(key), { highWaterMark: 1024 * 1024 });
+  }
+
+  async read(key: string, range?: ByteRange): Promise<BlobRead | null> {
+    const file = this.pathOf(key);
+    let handle;
+    try {
+      handle = await open(file, 'r');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'EISDIR') return null;
+      throw error;
+    }
+    try {
+      const info = await handle.stat();
+      if (!info.isFile()) {
+        await handle.close();
+        return null;
+      }
+      // The open file is read, so a blob replaced or deleted meanwhile is still read whole.
+      const stream = handle.createReadStream({
+        start: range?.start,
+        end: range?.end,
+        highWaterMark: 1024 * 1024,
+      });
+      return { size: info.size, stream };
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
   }
 
   async size(key: string): Promise<number | null> {

@@ -21,6 +21,12 @@ const MEDIA_TYPES: Array<{
     types: ['image/webp', 'image/avif', 'image/jpeg', 'image/png'],
   },
   {
+    path: '/events/photos/{uuid}',
+    method: 'get',
+    status: '206',
+    types: ['image/jpeg', 'image/png', 'image/webp'],
+  },
+  {
     path: '/assets/{file}',
     method: 'get',
     status: '200',

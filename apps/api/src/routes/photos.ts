@@ -13,6 +13,30 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
     .some((t) => t === '*' || t === bare);
 }
 
+/**
+ * The one byte range an HTTP Range header asks of a file of `size` bytes: a range, 'unsatisfiable'
+ * (416), or null to answer the whole file (no header, another unit, several ranges, bad syntax).
+ */
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | 'unsatisfiable' | null {
+  if (!header) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  if (match[1] === '') {
+    // The last n bytes.
+    const suffix = Number(match[2]);
+    if (suffix === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(match[1]);
+  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  if (match[2] !== '' && Number(match[2]) < start) return null;
+  if (start >= size) return 'unsatisfiable';
+  return { start, end };
+}
+
 /** The headers of every answer of a photo file (200 and 304), set in one call. */
 export function commonHeaders(file: {
   etag: string;
@@ -47,9 +71,15 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
           200: z
             .unknown()
             .meta({ description: 'The image bytes', type: 'string', format: 'binary' }),
+          206: z.unknown().meta({
+            description: 'The byte range asked for (originals only)',
+            type: 'string',
+            format: 'binary',
+          }),
           304: z.null().meta({ description: 'Not modified' }),
           400: errorEnvelope,
           404: errorEnvelope,
+          416: z.null().meta({ description: 'The byte range is outside the file' }),
         },
       },
     },
@@ -63,14 +93,33 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
       const ifNoneMatch = request.headers['if-none-match'];
       if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, file.etag))
         return reply.code(304).headers(commonHeaders(file)).send();
-      const body = await file.load();
+      // Byte ranges of originals (a large download resumed): one range, and only while the
+      // If-Range validator, if any, still names this file.
+      const size = file.size;
+      const ifRange = request.headers['if-range'];
+      const range =
+        size !== undefined && (ifRange === undefined || ifRange === file.etag)
+          ? parseRange(request.headers.range, size)
+          : null;
+      if (range === 'unsatisfiable')
+        return reply
+          .code(416)
+          .headers({ ...commonHeaders(file), 'content-range': `bytes */${size}` })
+          .send();
+      // Stored files stream from the blob store (disk or bucket) as the socket takes them.
+      const { body, length } = await file.open(range ?? undefined);
       const headers: Record<string, string | number> = {
         ...commonHeaders(file),
         'content-type': file.contentType,
-        'content-length': body.length,
+        'content-length': length,
       };
+      if (size !== undefined) headers['accept-ranges'] = 'bytes';
+      if (range) headers['content-range'] = `bytes ${range.start}-${range.end}/${size}`;
       if (file.filename) headers['content-disposition'] = `attachment; filename="${file.filename}"`;
-      return reply.headers(headers).send(body);
+      return reply
+        .code(range ? 206 : 200)
+        .headers(headers)
+        .send(body);
     },
   );
 };

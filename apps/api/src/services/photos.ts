@@ -1,5 +1,6 @@
+import { type Readable, Transform } from 'node:stream';
 import type { PhotoPage } from '@eventsite/contract';
-import type { BlobStores } from '../adapters/blobs.js';
+import type { BlobStores, ByteRange } from '../adapters/blobs.js';
 import {
   MIME_TYPES,
   renderVariant,
@@ -18,14 +19,33 @@ export const DEFAULT_DISPLAY_WIDTH = 1600;
 /** Bump when variant encoding changes, so cached copies (and ETags) are not reused. */
 const VARIANT_VERSION = 'v1';
 
+/** A photo file's bytes: in memory (a hot or just rendered variant), or a stream from the store. */
+export interface PhotoBody {
+  body: Buffer | Readable;
+  /** Bytes in `body`. */
+  length: number;
+}
+
 export interface PhotoFile {
   etag: string;
   contentType: string;
   /** Only variants vary by the Accept header. */
   variesByAccept: boolean;
   filename?: string;
-  load(): Promise<Buffer>;
+  /** The byte size, when known before reading (originals): byte ranges are served only then. */
+  size?: number;
+  /**
+   * The bytes (of `range` only, when given and `size` is known). Stored files come as a stream
+   * from the blob store (the local folder or S3), never held whole in memory.
+   */
+  open(range?: ByteRange): Promise<PhotoBody>;
 }
+
+/**
+ * A stored variant up to this size is kept in memory as it streams out (the hot path serves it
+ * next time); a larger one only passes through.
+ */
+const KEEP_STREAMED_VARIANT_BYTES = 2 * 1024 * 1024;
 
 /**
  * WebP is preferred to AVIF where both are accepted: similar size at a fraction of the encode
@@ -221,7 +241,7 @@ export class PhotoService {
       etag: variantEtag(photo.uuid, w, format),
       contentType: MIME_TYPES[format],
       variesByAccept: true,
-      load: () => this.loadVariant(photo, key, w, format),
+      open: () => this.openVariant(photo, key, w, format),
     };
   }
 
@@ -256,11 +276,18 @@ export class PhotoService {
       contentType: photo.mimeType,
       variesByAccept: false,
       filename: `${kebabCase(photo.eventSlugName)}-${photo.uuid}.${ext}`,
-      load: async () => {
-        const bytes = await this.blobs.originals.get(photo.blobKey);
-        if (!bytes)
+      size: photo.byteSize,
+      open: async (range) => {
+        const read = await this.blobs.originals.read(photo.blobKey, range);
+        if (!read)
           throw new Error(`Original of photo ${photo.uuid} is missing from the blob store`);
-        return bytes;
+        if (read.size !== photo.byteSize) {
+          read.stream.destroy();
+          throw new Error(
+            `Original of photo ${photo.uuid} is ${read.size} bytes in the blob store, not ${photo.byteSize}`,
+          );
+        }
+        return { body: read.stream, length: range ? range.end - range.start + 1 : read.size };
       },
     };
   }
@@ -282,16 +309,25 @@ export class PhotoService {
     return photo;
   }
 
-  private async loadVariant(
+  /**
+   * A variant from memory; else streamed from the variants store (kept in memory as it goes when
+   * small); else rendered from the original, stored and kept.
+   */
+  private async openVariant(
     photo: PhotoRow,
     key: string,
     width: number,
     format: VariantFormat,
-  ): Promise<Buffer> {
+  ): Promise<PhotoBody> {
     const hot = this.memory.get(key);
-    if (hot) return hot;
+    if (hot) return { body: hot, length: hot.length };
     // Concurrent first requests for one variant share one render.
     let pending = this.inFlight.get(key);
+    if (!pending) {
+      const stored = await this.blobs.variants.read(key);
+      if (stored) return { body: this.keepWhileStreaming(key, stored), length: stored.size };
+      pending = this.inFlight.get(key);
+    }
     if (!pending) {
       pending = this.makeVariant(photo, key, width, format).finally(() =>
         this.inFlight.delete(key),
@@ -300,7 +336,31 @@ export class PhotoService {
     }
     const bytes = await pending;
     this.memory.set(key, bytes);
-    return bytes;
+    return { body: bytes, length: bytes.length };
+  }
+
+  /** The stored variant's stream, its bytes kept in memory once it has passed whole (small ones only). */
+  private keepWhileStreaming(key: string, stored: { size: number; stream: Readable }): Readable {
+    if (stored.size > KEEP_STREAMED_VARIANT_BYTES) return stored.stream;
+    const chunks: Buffer[] = [];
+    let length = 0;
+    const memory = this.memory;
+    const keeper = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        length += chunk.length;
+        callback(null, chunk);
+      },
+      flush(callback) {
+        if (length === stored.size) memory.set(key, Buffer.concat(chunks, length));
+        callback();
+      },
+    });
+    stored.stream.on('error', (error) => keeper.destroy(error));
+    keeper.on('close', () => {
+      if (!stored.stream.destroyed) stored.stream.destroy();
+    });
+    return stored.stream.pipe(keeper);
   }
 
   private async makeVariant(
@@ -309,8 +369,6 @@ export class PhotoService {
     width: number,
     format: VariantFormat,
   ): Promise<Buffer> {
-    const cached = await this.blobs.variants.get(key);
-    if (cached) return cached;
     const original = await this.blobs.originals.get(photo.blobKey);
     if (!original)
       throw new Error(`Original of photo ${photo.uuid} is missing from the blob store`);
