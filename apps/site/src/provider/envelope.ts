@@ -31,6 +31,15 @@ export interface CacheOptions {
   tags: string[];
 }
 
+/**
+ * A call made for one visitor (a search): never kept in the shared data cache, and it names the
+ * visitor's address in X-Forwarded-For, so that the API's per-visitor limits count the visitor,
+ * not this server (the API believes the header from the site's server when TRUST_PROXY names it).
+ */
+export interface VisitorCall {
+  forwardedFor: string;
+}
+
 /** The `next` fetch option Next.js reads; plain fetch ignores it. */
 type ProviderInit = RequestInit & { next?: { revalidate?: number; tags?: string[] } };
 
@@ -53,12 +62,15 @@ export const PROVIDER_TIMEOUT_MS = 20_000;
  * server'; anything else (the network, a timeout, a body that is not JSON) gives 'An unknown error
  * occurred'. The data comes back unread: each caller reads it field by field (see wire.ts).
  */
-export async function requestEnvelope(url: string, cache?: CacheOptions, fetchImpl: typeof fetch = fetch): Promise<unknown> {
+export async function requestEnvelope(url: string, cache?: CacheOptions | VisitorCall, fetchImpl: typeof fetch = fetch): Promise<unknown> {
   let response: Response;
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     const init: ProviderInit = { headers: { accept: 'application/json' } };
-    if (cache) init.next = { revalidate: cache.revalidate, tags: cache.tags };
+    if (cache && 'forwardedFor' in cache) {
+      init.headers = { accept: 'application/json', 'x-forwarded-for': cache.forwardedFor };
+      init.cache = 'no-store';
+    } else if (cache) init.next = { revalidate: cache.revalidate, tags: cache.tags };
     // Not an AbortSignal: Next.js neither dedupes nor caches a fetch given one. The call goes on
     // (and is cached when it comes); the page stops waiting for it.
     const late = new Promise<never>((_, reject) => {
@@ -78,7 +90,7 @@ export async function requestEnvelope(url: string, cache?: CacheOptions, fetchIm
  * The same call for our own extension endpoints (photo pages), whose answers are checked
  * against the contract: data that does not match it gives 'Invalid response from server'.
  */
-export async function requestChecked<T extends z.ZodType>(url: string, schema: T, cache?: CacheOptions, fetchImpl: typeof fetch = fetch): Promise<z.infer<T>> {
+export async function requestChecked<T extends z.ZodType>(url: string, schema: T, cache?: CacheOptions | VisitorCall, fetchImpl: typeof fetch = fetch): Promise<z.infer<T>> {
   const data = await requestEnvelope(url, cache, fetchImpl);
   const parsed = schema.safeParse(data);
   if (!parsed.success) throw new ProviderError(MESSAGES.invalidResponse, 200);

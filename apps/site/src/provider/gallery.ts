@@ -35,12 +35,14 @@ export async function findEventPhoto(eventId: number, uuid: string, fetchImpl: t
  * The first page of an event's photos (or of a search's), for the gallery's HTML; 'missing' when
  * the provider has no photo listing at all (it is our extension of the contract: a 404, 405 or
  * 501); null when the listing is private without a search, or the API fails: the browser then
- * asks for it itself.
+ * asks for it itself. A search is the visitor's (`forwardedFor`, their X-Forwarded-For): it counts
+ * against their own search budget at the API, and is not kept for other visitors.
  */
-export async function firstPhotoPage(eventId: number, search: Record<string, string>, fetchImpl: typeof fetch = fetch): Promise<PhotoPage | 'missing' | null> {
+export async function firstPhotoPage(eventId: number, search: Record<string, string>, forwardedFor: string | null = null, fetchImpl: typeof fetch = fetch): Promise<PhotoPage | 'missing' | null> {
   try {
     const url = buildUrl(apiUrl(), `/api/v1/client/events/${encodeURIComponent(String(eventId))}/photos`, { ...search, limit: DEFAULT_PHOTO_PAGE_SIZE });
-    return await requestChecked(url, photoPage, { revalidate: REVALIDATE_SECONDS, tags: [`event:${eventId}`] }, fetchImpl);
+    const call = Object.keys(search).length > 0 && forwardedFor ? { forwardedFor } : { revalidate: REVALIDATE_SECONDS, tags: [`event:${eventId}`] };
+    return await requestChecked(url, photoPage, call, fetchImpl);
   } catch (error) {
     if (error instanceof ProviderError && error.status !== null && [404, 405, 501].includes(error.status)) return 'missing';
     return null;

@@ -12,3 +12,4 @@ export { readEventConfig, readEventSummary, readOrganiser, organiserName, EventM
 export type { EventCardData, EventPage, Organiser } from './model';
 export { eventKnownWithin, isOrganisersEvent, loadEvent, type EventLoad } from './event-page';
 export { findEventPhoto, firstPhotoPage, DEEP_LINK_PAGES } from './gallery';
+export { visitorForwardedFor } from './visitor';

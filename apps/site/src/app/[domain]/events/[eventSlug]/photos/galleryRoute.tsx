@@ -25,6 +25,7 @@ import {
   loadEvent,
   publicApiUrl,
   type EventLoad,
+  visitorForwardedFor,
 } from '@/provider';
 
 /**
@@ -123,9 +124,15 @@ export async function GalleryRoute({
   const search = searchFromParams(query, flags);
   const privateUntilSearch = !flags.show_all_images && search === null;
   // The first page is in the HTML: the largest paint no longer waits for the gallery's code.
+  // A search is made for this visitor (a page rendered per request): the API counts it against
+  // their budget, not this server's.
   const page = privateUntilSearch
     ? null
-    : await firstPhotoPage(event.details.id, searchParamsFor(search));
+    : await firstPhotoPage(
+        event.details.id,
+        searchParamsFor(search),
+        search ? await visitorForwardedFor() : null,
+      );
   const initialPage =
     page && page !== 'missing'
       ? { key: search ? `${search.kind}:${search.value}` : '', page }
