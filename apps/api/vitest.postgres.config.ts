@@ -1,12 +1,36 @@
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const nodeOnly = (conditions: readonly string[]) => conditions.filter((c) => c !== 'module');
 
-// The same API suite on PostgreSQL. Each test file gets its own CREATE DATABASE
-// eventsite_t_<random> on TEST_POSTGRES_URL, dropped after.
+// The same API suite on the scaled stack: PostgreSQL (each test file gets its own CREATE DATABASE
+// eventsite_t_<random> on TEST_POSTGRES_URL, dropped after), jobs and cache invalidations on
+// Redis (a key prefix per test app), photos in S3 (one s3rver on loopback for the run, started by
+// the global set-up; a bucket per test app). Without Redis the suite runs on PostgreSQL alone,
+// with a notice (an error under CI=true).
 const url = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function redisUnreachableBecause(): Promise<string | null> {
+  const client = new Redis(redisUrl, {
+    lazyConnect: true,
+    connectTimeout: 2000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.ping();
+    return null;
+  } catch (error) {
+    return (error as Error).message || String(error);
+  } finally {
+    client.disconnect();
+  }
+}
 
 async function unreachableBecause(): Promise<string | null> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
@@ -22,6 +46,13 @@ async function unreachableBecause(): Promise<string | null> {
 
 export default defineConfig(async () => {
   const problem = await unreachableBecause();
+  const redisProblem = problem ? null : await redisUnreachableBecause();
+  if (redisProblem) {
+    const message = `Redis at ${redisUrl} is unreachable (${redisProblem}): the api-postgres run uses PostgreSQL alone, not the scaled stack. Start Redis or set TEST_REDIS_URL.`;
+    if (process.env.CI === 'true') throw new Error(message);
+    console.warn(`\n[api-postgres] ${message}\n`);
+  }
+  const scaled = !problem && !redisProblem;
   return {
     // Tests run the contract's TypeScript source, no build needed.
     // Packages resolve as Node does: without the bundlers' 'module' condition (the AWS SDK's ES
@@ -33,8 +64,11 @@ export default defineConfig(async () => {
       // Unreachable: one check file runs instead of the suite. It fails when CI=true, else it is skipped,
       // and both say why and how to fix it.
       include: problem ? ['src/test-support/postgres-unavailable.check.ts'] : ['src/**/*.test.ts'],
+      globalSetup: ['src/test-support/scaled-setup.ts'],
       env: {
         TEST_DATABASE: 'postgres',
+        TEST_STACK: scaled ? 'scaled' : '',
+        TEST_REDIS_URL: redisUrl,
         TEST_POSTGRES_URL: url,
         TEST_POSTGRES_PROBLEM: problem ?? '',
       },

@@ -1,5 +1,3 @@
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import { adminEvent, envelope, jobsStatus, uploadAnswer } from '@eventsite/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,6 +9,7 @@ import {
 } from '../test-support/admin.js';
 import { createTestApp, type TestApp } from '../test-support/app.js';
 import { seedOrganiser } from '../test-support/fixtures.js';
+import { storedKeys } from '../test-support/stack.js';
 import { testImage } from '../test-support/images.js';
 import { hugeClaimingPng } from '../test-support/png.js';
 
@@ -22,15 +21,6 @@ let trailEventId: number;
 
 const adminEventEnvelope = envelope(adminEvent);
 const uploadEnvelope = envelope(uploadAnswer);
-
-async function listFiles(dir: string): Promise<string[]> {
-  try {
-    const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-    return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
-  } catch {
-    return [];
-  }
-}
 
 beforeAll(async () => {
   t = await createTestApp({ MAX_UPLOAD_BYTES: String(2 * 1024 * 1024), OCR_ENABLED: 'false' });
@@ -211,9 +201,9 @@ describe('uploads and ingest jobs', () => {
     expect(uuids).toHaveLength(3);
     expect(new Set(uuids)).toEqual(new Set(data.accepted.slice(0, 3).map((a) => a.uuid)));
     // Variants rendered at ingest; the incoming store is empty again.
-    const variants = await listFiles(path.join(t.dataDir, 'variants'));
+    const variants = await storedKeys(t.blobs.variants);
     expect(variants.filter((f) => f.endsWith('.webp'))).toHaveLength(6);
-    expect(await listFiles(path.join(t.dataDir, 'incoming'))).toEqual([]);
+    expect(await storedKeys(t.blobs.incoming)).toEqual([]);
   });
 
   it('refuses a 200 MB file while streaming it, without holding it in memory', async () => {
@@ -297,8 +287,8 @@ describe('deleting a photo', () => {
     ])
       expect((await t.app.inject({ url, headers: { accept: 'image/webp' } })).statusCode).toBe(404);
     const files = [
-      ...(await listFiles(path.join(t.dataDir, 'photos'))),
-      ...(await listFiles(path.join(t.dataDir, 'variants'))),
+      ...(await storedKeys(t.blobs.originals)),
+      ...(await storedKeys(t.blobs.variants)),
     ];
     expect(files.filter((f) => f.includes(uuid))).toEqual([]);
     const after = await t.app.inject({ url: `/api/v1/client/events/${eventId}/photos` });

@@ -1,12 +1,12 @@
-import { mkdir, utimes, writeFile } from 'node:fs/promises';
+import { utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { walk } from '../adapters/blobs.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { adminToken, bearer, upload, waitForJobs } from '../test-support/admin.js';
 import { createTestApp, type TestApp } from '../test-support/app.js';
 import { seedOrganiser } from '../test-support/fixtures.js';
+import { scaledTestStack, storedKeys } from '../test-support/stack.js';
 
 // What one request, one organiser and one image may cost, and what the start-up sweep removes.
 
@@ -23,10 +23,6 @@ const noisy = (width: number, height: number, seed: number) =>
   })
     .jpeg({ quality: 90 })
     .toBuffer();
-
-async function filesUnder(dir: string): Promise<string[]> {
-  return (await walk(dir)).map((file) => path.relative(dir, file)).sort();
-}
 
 async function newEvent(t: TestApp, token: string, name = 'Run'): Promise<number> {
   const res = await t.app.inject({
@@ -72,7 +68,7 @@ describe('limits of one upload request', () => {
       { filename: 'c.jpg', reason: expect.stringMatching(/one request may carry/) },
       { filename: 'd.jpg', reason: expect.stringMatching(/one request may carry/) },
     ]);
-    const stored = await filesUnder(path.join(t.dataDir, 'incoming'));
+    const stored = await storedKeys(t.blobs.incoming);
     expect(stored.length).toBeLessThanOrEqual(2);
     await waitForJobs(t.services, eventId);
   });
@@ -160,7 +156,13 @@ describe('the organiser quota', () => {
 
 describe('the start-up sweep', () => {
   it('removes what a crash left behind, keeps every file a photo or a waiting job names', async () => {
-    const t = await createTestApp({ OCR_ENABLED: 'false', JOB_CONCURRENCY: '0' });
+    // An S3 object's age cannot be set back: there, every leftover is old enough (no minimum age).
+    const scaled = scaledTestStack();
+    const t = await createTestApp({
+      OCR_ENABLED: 'false',
+      JOB_CONCURRENCY: '0',
+      ...(scaled ? { SWEEP_MIN_AGE_MINUTES: '0' } : {}),
+    });
     try {
       await seedOrganiser(t.services, { name: 'City Runs', domains: ['city.example'] });
       const token = await adminToken(t.services, 'city.example');
@@ -174,26 +176,32 @@ describe('the start-up sweep', () => {
       ]);
       expect(waiting.statusCode).toBe(202);
       const kept = {
-        originals: await filesUnder(path.join(t.dataDir, 'photos')),
-        incoming: await filesUnder(path.join(t.dataDir, 'incoming')),
+        originals: await storedKeys(t.blobs.originals),
+        incoming: await storedKeys(t.blobs.incoming),
       };
       expect(kept.originals).toHaveLength(1);
       expect(kept.incoming).toHaveLength(1);
       // Leftovers: an upload whose job was never queued, an original without a row, variants
-      // of a deleted photo, writes cut off by a crash, and an old finished job row.
+      // of a deleted photo, writes cut off by a crash (the local folder's temporary files: S3
+      // never shows an unfinished upload), and an old finished job row.
       const junk = [
-        `incoming/${eventId}/00000000-0000-4000-8000-00000000dead`,
-        `photos/${eventId}/00000000-0000-4000-8000-00000000beef.jpg`,
-        'variants/00000000-0000-4000-8000-00000000f00d/480.v1.webp',
-        `photos/${eventId}/.x.jpg.abc123.tmp`,
-        `incoming/${eventId}/.y.def456.tmp`,
-      ];
-      for (const file of junk) {
-        await mkdir(path.dirname(path.join(t.dataDir, file)), { recursive: true });
-        await writeFile(path.join(t.dataDir, file), 'leftover');
-        const old = new Date(Date.now() - 60 * 60 * 1000);
-        await utimes(path.join(t.dataDir, file), old, old);
+        ['incoming', 'incoming', `${eventId}/00000000-0000-4000-8000-00000000dead`],
+        ['originals', 'photos', `${eventId}/00000000-0000-4000-8000-00000000beef.jpg`],
+        ['variants', 'variants', '00000000-0000-4000-8000-00000000f00d/480.v1.webp'],
+      ] as const;
+      const old = new Date(Date.now() - 60 * 60 * 1000);
+      for (const [store, folder, key] of junk) {
+        await t.blobs[store].put(key, Buffer.from('leftover'));
+        if (!scaled) await utimes(path.join(t.dataDir, folder, key), old, old);
       }
+      if (!scaled)
+        for (const file of [
+          `photos/${eventId}/.x.jpg.abc123.tmp`,
+          `incoming/${eventId}/.y.def456.tmp`,
+        ]) {
+          await writeFile(path.join(t.dataDir, file), 'leftover');
+          await utimes(path.join(t.dataDir, file), old, old);
+        }
       await t.database.db.execute(
         `insert into jobs (kind, payload, state, idempotency_key, updated_at)
          values ('bibs', '{}'::jsonb, 'done', 'old-done', now() - interval '30 days'),
@@ -209,9 +217,9 @@ describe('the start-up sweep', () => {
       });
       await again.ready();
       await again.close();
-      expect(await filesUnder(path.join(t.dataDir, 'photos'))).toEqual(kept.originals);
-      expect(await filesUnder(path.join(t.dataDir, 'incoming'))).toEqual(kept.incoming);
-      expect(await filesUnder(path.join(t.dataDir, 'variants'))).not.toContain(
+      expect(await storedKeys(t.blobs.originals)).toEqual(kept.originals);
+      expect(await storedKeys(t.blobs.incoming)).toEqual(kept.incoming);
+      expect(await storedKeys(t.blobs.variants)).not.toContain(
         '00000000-0000-4000-8000-00000000f00d/480.v1.webp',
       );
       const keys = (

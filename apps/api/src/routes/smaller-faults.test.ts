@@ -1,10 +1,9 @@
 import { contactUs, envelope, organiserData, organiserInput } from '@eventsite/contract';
-import path from 'node:path';
-import { walk } from '../adapters/blobs.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, bearer } from '../test-support/admin.js';
 import { createTestApp, type TestApp } from '../test-support/app.js';
 import { seedOrganiser, seedPhotos, seedPublishedEvent } from '../test-support/fixtures.js';
+import { storedKeys } from '../test-support/stack.js';
 
 let t: TestApp;
 let eventId: number;
@@ -22,10 +21,6 @@ beforeAll(async () => {
   token = await adminToken(t.services, 'localhost');
 }, 120_000);
 afterAll(() => t.close());
-
-async function filesUnder(dir: string): Promise<string[]> {
-  return walk(dir);
-}
 
 describe('generated URLs never take the Host header', () => {
   it.each(['attacker.example', 'attacker.example:443', 'localhost:1', '127.0.0.1'])(
@@ -118,7 +113,7 @@ describe('multipart bodies that cannot be read', () => {
     });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().message).toMatch(/multipart/i);
-    expect(await filesUnder(path.join(t.dataDir, 'incoming'))).toEqual([]);
+    expect(await storedKeys(t.blobs.incoming)).toEqual([]);
   });
 });
 

@@ -1,11 +1,10 @@
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import { MAX_PHOTO_PIXELS } from '@eventsite/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/app.js';
 import { seedEvent, seedOrganiser } from '../test-support/fixtures.js';
 import { testImage } from '../test-support/images.js';
 import { hugeClaimingPng } from '../test-support/png.js';
+import { scaledTestStack, storedKeys } from '../test-support/stack.js';
 import type { ImportSource } from './imports.js';
 
 let t: TestApp;
@@ -18,12 +17,12 @@ afterAll(() => t.close());
 
 const source = (name: string, bytes: Buffer): ImportSource => ({ name, read: async () => bytes });
 
+/** The event's originals, by file name (unfinished writes included), in the blob store. */
 async function originalsOnDisk(id: number): Promise<string[]> {
-  try {
-    return (await readdir(path.join(t.dataDir, 'photos', String(id)))).sort();
-  } catch {
-    return [];
-  }
+  return (await storedKeys(t.blobs.originals))
+    .filter((key) => key.startsWith(`${id}/`))
+    .map((key) => key.slice(`${id}/`.length))
+    .sort();
 }
 
 async function photoPage(id: number) {
@@ -134,19 +133,26 @@ describe('import', () => {
     expect(await originalsOnDisk(e.id)).toHaveLength(4);
   });
 
-  it('never lets a temp file of an interrupted write become a photo', async () => {
-    const e = await seedEvent(t.services, 'localhost', { name: 'E', event_date: '2025-01-01' });
-    const bytes = await testImage({ colour: '#445566' });
-    const blobs = t.blobs.originals as unknown as { root: string };
-    const { mkdir, writeFile } = await import('node:fs/promises');
-    await mkdir(path.join(blobs.root, String(e.id)), { recursive: true });
-    await writeFile(
-      path.join(blobs.root, String(e.id), '.half.jpg.abc.tmp'),
-      bytes.subarray(0, 100),
-    );
-    expect((await t.services.imports.importAll(e.id, [source('ok.jpg', bytes)])).imported).toBe(1);
-    expect((await photoPage(e.id)).total).toBe(1);
-  });
+  // The local folder's temporary files; S3 never shows an unfinished upload as an object.
+  it.skipIf(scaledTestStack())(
+    'never lets a temp file of an interrupted write become a photo',
+    async () => {
+      const e = await seedEvent(t.services, 'localhost', { name: 'E', event_date: '2025-01-01' });
+      const bytes = await testImage({ colour: '#445566' });
+      const blobs = t.blobs.originals as unknown as { root: string };
+      const { mkdir, writeFile } = await import('node:fs/promises');
+      const path = await import('node:path');
+      await mkdir(path.join(blobs.root, String(e.id)), { recursive: true });
+      await writeFile(
+        path.join(blobs.root, String(e.id), '.half.jpg.abc.tmp'),
+        bytes.subarray(0, 100),
+      );
+      expect((await t.services.imports.importAll(e.id, [source('ok.jpg', bytes)])).imported).toBe(
+        1,
+      );
+      expect((await photoPage(e.id)).total).toBe(1);
+    },
+  );
 
   it('reports bad files by name with the reason and stores nothing for them', async () => {
     const e = await seedEvent(t.services, 'localhost', { name: 'F', event_date: '2025-01-01' });

@@ -5,10 +5,11 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { type AppOptions, buildApp } from '../app.js';
 import { type BlobStores, localBlobStores } from '../adapters/blobs.js';
-import type { Database } from '../adapters/db/index.js';
+import { type Database, openDatabase } from '../adapters/db/index.js';
 import { type ApiConfig, loadConfig } from '../config.js';
 import type { Services } from '../services/index.js';
 import { createTestDatabase } from './database.js';
+import { openTestStack, scaledTestStack, type StackShare, type TestStackParts } from './stack.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -17,6 +18,8 @@ export interface TestApp {
   services: Services;
   config: ApiConfig;
   dataDir: string;
+  /** On the scaled stack (api-postgres): the bucket and Redis prefix, for a second app to share. */
+  share?: StackShare;
   /** Log lines (JSON) at warn level and above. */
   logs: Array<{ level: number; msg: string; statusCode?: number }>;
   close(): Promise<void>;
@@ -37,8 +40,15 @@ export async function createTestApp(
       | 'faceDetector'
       | 'selfieSearchesPerMinute'
     >
-  > = {},
+  > & {
+    /**
+     * A second app of the same deployment: it opens `sameAs`'s database (PostgreSQL) and, on the
+     * scaled stack, shares its bucket and Redis prefix. Closing it leaves those to `sameAs`.
+     */
+    sameAs?: TestApp;
+  } = {},
 ): Promise<TestApp> {
+  const { sameAs, ...appOptions } = options;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'eventsite-test-'));
   // Face detection is off unless a test asks for it: the engine costs ~0.5 s a photo. Searches
   // are not limited unless a test asks for it: a test file searches far more than a person.
@@ -49,8 +59,12 @@ export async function createTestApp(
     SEARCHES_PER_MINUTE: '100000',
     ...env,
   });
-  const database = await createTestDatabase();
-  const blobs = localBlobStores(dataDir);
+  const database = sameAs ? await reopenDatabase(sameAs) : await createTestDatabase();
+  // The api-postgres run uses the whole scaled stack: jobs and invalidations on Redis, photos in S3.
+  let stack: TestStackParts | undefined;
+  if (scaledTestStack())
+    stack = await openTestStack(database.db, { share: sameAs?.share, leaseMs: config.jobLeaseMs });
+  const blobs = stack?.blobs ?? localBlobStores(dataDir);
   const logs: TestApp['logs'] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, callback) {
@@ -65,7 +79,9 @@ export async function createTestApp(
     blobs,
     logger: { level: 'warn', stream },
     jobIdleMs: 100,
-    ...options,
+    queue: stack?.queue,
+    changes: stack?.changes,
+    ...appOptions,
   });
   await app.ready();
   return {
@@ -75,11 +91,20 @@ export async function createTestApp(
     services: app.services,
     config,
     dataDir,
+    share: stack?.share,
     logs,
     close: async () => {
       await app.close();
+      await stack?.close();
       await database.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Another connection to a test app's PostgreSQL database (a second process of one deployment). */
+async function reopenDatabase(other: TestApp): Promise<Database> {
+  const url = (other.database as Database & { url?: string }).url;
+  if (!url) throw new Error('a second app shares a PostgreSQL database only (api-postgres)');
+  return openDatabase({ kind: 'postgres', url });
 }

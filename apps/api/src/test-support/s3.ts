@@ -15,7 +15,8 @@ export interface TestS3 {
 }
 
 /** s3rver's fixed access key pair; any S3 client signs with it. */
-const CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+export const S3_TEST_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+const CREDENTIALS = S3_TEST_CREDENTIALS;
 
 /** Starts an S3 server on 127.0.0.1 (a free port) with one empty bucket. */
 export async function startTestS3(bucket = 'eventsite-test'): Promise<TestS3> {
