@@ -101,6 +101,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bibReader: options.bibReader,
     facesEnabled: options.config.facesEnabled,
     faceDetector: options.faceDetector,
+    faceIndexBytes: options.config.faceIndexBytes,
     queue: options.queue,
   });
   if (options.changes) shareChanges(services, options.changes);

@@ -79,6 +79,7 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, _ or -, such as eventsite')
     .optional(),
   JOB_LEASE_SECONDS: wholeNumber('seconds, such as 30', 1, 3600),
+  FACE_INDEX_MEMORY_MB: wholeNumber('megabytes, such as 256', 1, 1_048_576),
   S3_BUCKET: z
     .string()
     .regex(
@@ -165,6 +166,11 @@ export interface ApiConfig {
   /** Face detection of ingested photos for selfie search (FACES_ENABLED, default true). */
   facesEnabled: boolean;
   /**
+   * Memory the selfie search indexes loaded in this process may take together
+   * (FACE_INDEX_MEMORY_MB, default 256): past it the least recently searched events' are dropped.
+   */
+  faceIndexBytes: number;
+  /**
    * Which proxies' X-Forwarded-For is believed (TRUST_PROXY, default false): the client address
    * that rate limits count by. Behind a proxy left untrusted, every visitor shares one bucket.
    */
@@ -246,6 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     jobConcurrency,
     ocrEnabled: e.OCR_ENABLED ?? true,
     facesEnabled: e.FACES_ENABLED ?? true,
+    faceIndexBytes: (e.FACE_INDEX_MEMORY_MB ?? 256) * 1024 * 1024,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     searchesPerMinute: e.SEARCHES_PER_MINUTE ?? DEFAULT_SEARCHES_PER_MINUTE,
     maxUploadRequestBytes: e.MAX_UPLOAD_REQUEST_BYTES ?? DEFAULT_MAX_UPLOAD_REQUEST_BYTES,

@@ -54,6 +54,11 @@ export class FaceIndex {
     return this.#count;
   }
 
+  /** About how much memory the index holds: its rows, scales, scores and per-face bookkeeping. */
+  get bytes(): number {
+    return this.#capacity * (this.dimensions + 8) + this.#count * 64;
+  }
+
   get simd(): boolean {
     return this.#kernel !== null;
   }

@@ -75,17 +75,41 @@ export const UNREADABLE_SELFIE_MESSAGE =
 /** Faces looked at per search: several faces of one photo may be among them. */
 const FACES_PER_SEARCH = MAX_SELFIE_MATCHES * 4;
 
+/** Memory the loaded indexes may take together, by default (FACE_INDEX_MEMORY_MB): ~250,000 faces. */
+export const DEFAULT_FACE_INDEX_BYTES = 256 * 1024 * 1024;
+
+/**
+ * What changed in an event's faces: the faces of one photo (made again, or gone with the photo),
+ * or all of them ('*': deleted). Told to the deployment's other processes (shared-changes.ts).
+ */
+export type FaceChange = { eventId: number; photoUuid: string | '*' };
+
 /**
  * Faces on photos: the `faces` job (detect and describe, store), the per-event in-memory index
  * (loaded when the API starts, or else on the event's first search; kept up to date by the job), selfie search, deleting an event's face data.
  * Visitors' embeddings are used for one search and never stored or logged.
  */
 export class FaceService {
+  /**
+   * The loaded (or loading) indexes, least recently used first: an event's index is loaded on
+   * its first search and dropped, least recently used first, when the loaded ones together pass
+   * `maxIndexBytes`.
+   */
   private readonly indexes = new Map<number, Promise<FaceIndex>>();
+  /** The indexes of `indexes` that have finished loading. */
+  private readonly loaded = new Map<number, FaceIndex>();
+  /** Per event, the last refresh told by another process (run one after another). */
+  private readonly refreshing = new Map<number, Promise<void>>();
   #preloading: Promise<void> | undefined;
   #stopped = false;
   /** Set by the composition (the bib service finds the photos of a bib). */
   bibPhotos: BibPhotoSource | undefined;
+  /** Told of every change this process makes to an event's faces (shared with other processes). */
+  onChange: ((change: FaceChange) => void) | undefined;
+  /** Indexes dropped to stay under the memory cap, since start (tests, /health). */
+  evictions = 0;
+  /** Most memory the loaded indexes may take together. */
+  maxIndexBytes = DEFAULT_FACE_INDEX_BYTES;
 
   constructor(
     private readonly faces: FaceRepository,
@@ -120,10 +144,12 @@ export class FaceService {
     // A loaded index takes the new faces; one still loading may have read the old ones: the
     // same once it is done. One that failed to load is loaded again on the next search.
     const index = await this.indexes.get(eventId)?.catch(() => undefined);
-    if (index) {
+    if (index && this.indexes.has(eventId)) {
       index.removePhoto(uuid);
       ids.forEach((id, i) => index.add(id, uuid, found[i]!.embedding));
+      this.evict(eventId);
     }
+    this.onChange?.({ eventId, photoUuid: uuid });
     return { uuid, faces: ids.length };
   }
 
@@ -280,10 +306,11 @@ export class FaceService {
   /** Removes every face of the organiser's event, from the database and from memory. */
   async deleteEventFaces(eventId: number, organiserId: number): Promise<FaceDataDeleted> {
     await this.events.requireOwned(eventId, organiserId);
-    this.indexes.delete(eventId);
+    this.drop(eventId);
     const deleted = await this.faces.deleteForEvent(eventId);
     // A search that started loading before the delete may have cached rows: drop it again.
-    this.indexes.delete(eventId);
+    this.drop(eventId);
+    this.onChange?.({ eventId, photoUuid: '*' });
     return { deleted };
   }
 
@@ -291,6 +318,76 @@ export class FaceService {
   async forgetPhoto(eventId: number, uuid: string): Promise<void> {
     const index = await this.indexes.get(eventId)?.catch(() => undefined);
     index?.removePhoto(uuid);
+    this.onChange?.({ eventId, photoUuid: uuid });
+  }
+
+  /**
+   * Another process changed the event's faces: a loaded index takes the photo's faces as the
+   * database now has them ('*': the index is dropped, loaded again on the next search). Events
+   * not loaded here are left alone: their first search reads the database.
+   */
+  refresh(change: FaceChange): Promise<void> {
+    const { eventId, photoUuid } = change;
+    if (photoUuid === '*' || this.#stopped) {
+      this.drop(eventId);
+      return Promise.resolve();
+    }
+    if (!this.indexes.has(eventId)) return Promise.resolve();
+    // One after another per event: the last refresh of a photo reads the database last.
+    const previous = this.refreshing.get(eventId) ?? Promise.resolve();
+    const next = previous.then(async () => {
+      const loading = this.indexes.get(eventId);
+      const index = await loading?.catch(() => undefined);
+      if (!index) return;
+      const rows = await this.faces.ofPhoto(photoUuid);
+      // Dropped meanwhile (evicted, deleted): its next load reads the database anyway.
+      if (this.indexes.get(eventId) !== loading) return;
+      index.removePhoto(photoUuid);
+      for (const row of rows) index.add(row.id, photoUuid, row.embedding);
+      this.evict(eventId);
+    });
+    const settled = next.catch(() => {
+      // The photo's faces could not be read: the index is read again on the next search.
+      this.drop(eventId);
+    });
+    this.refreshing.set(eventId, settled);
+    void settled.then(() => {
+      if (this.refreshing.get(eventId) === settled) this.refreshing.delete(eventId);
+    });
+    return settled;
+  }
+
+  /** The events whose index is loaded here, least recently used first (tests, /health). */
+  loadedEvents(): number[] {
+    return [...this.indexes.keys()].filter((id) => this.loaded.has(id));
+  }
+
+  /** Memory the loaded indexes take together, about. */
+  get indexBytes(): number {
+    let bytes = 0;
+    for (const index of this.loaded.values()) bytes += index.bytes;
+    return bytes;
+  }
+
+  private drop(eventId: number): void {
+    this.indexes.delete(eventId);
+    this.loaded.delete(eventId);
+  }
+
+  /**
+   * Drops the least recently used loaded indexes until the rest fit `maxIndexBytes`; never the
+   * one in use (`keep`), so an event larger than the cap is still searched, alone in memory.
+   */
+  private evict(keep: number): void {
+    let bytes = this.indexBytes;
+    for (const eventId of [...this.indexes.keys()]) {
+      if (bytes <= this.maxIndexBytes) return;
+      const index = this.loaded.get(eventId);
+      if (eventId === keep || !index) continue;
+      bytes -= index.bytes;
+      this.drop(eventId);
+      this.evictions += 1;
+    }
   }
 
   /** The event's selfie settings and whether its gallery is private; 403 when selfie search is off. */
@@ -322,6 +419,8 @@ export class FaceService {
       }
       for (const eventId of ids) {
         if (this.#stopped) return;
+        // Preloading never pushes an index out: the events searched first get the memory.
+        if (this.indexBytes >= this.maxIndexBytes) return;
         try {
           const event = await this.eventRows.findById(eventId);
           if (!event?.published || !photosConfigOf(event).feature_flag.selfie_search) continue;
@@ -337,19 +436,34 @@ export class FaceService {
   /** Stops loading indexes (the database is closing); resolves when no load is reading it. */
   async stop(): Promise<void> {
     this.#stopped = true;
-    await Promise.allSettled([this.#preloading, ...this.indexes.values()]);
+    await Promise.allSettled([
+      this.#preloading,
+      ...this.indexes.values(),
+      ...this.refreshing.values(),
+    ]);
   }
 
   private index(eventId: number): Promise<FaceIndex> {
-    let index = this.indexes.get(eventId);
-    if (!index) {
-      index = this.load(eventId);
+    const index = this.indexes.get(eventId);
+    if (index) {
+      // Most recently used: last.
+      this.indexes.delete(eventId);
       this.indexes.set(eventId, index);
-      void index.catch(() => {
-        if (this.indexes.get(eventId) === index) this.indexes.delete(eventId);
-      });
+      return index;
     }
-    return index;
+    const loading = this.load(eventId);
+    this.indexes.set(eventId, loading);
+    loading.then(
+      (loaded) => {
+        if (this.indexes.get(eventId) !== loading) return;
+        this.loaded.set(eventId, loaded);
+        this.evict(eventId);
+      },
+      () => {
+        if (this.indexes.get(eventId) === loading) this.indexes.delete(eventId);
+      },
+    );
+    return loading;
   }
 
   /**

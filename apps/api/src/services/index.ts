@@ -64,6 +64,8 @@ export interface ServiceOptions {
   facesEnabled?: boolean;
   /** Another face detector than the face engine (tests). */
   faceDetector?: FaceDetector;
+  /** Memory the loaded selfie search indexes may take together (default 256 MB). */
+  faceIndexBytes?: number;
 }
 
 export function createServices(db: Db, blobs: BlobStores, options: ServiceOptions = {}): Services {
@@ -100,6 +102,7 @@ export function createServices(db: Db, blobs: BlobStores, options: ServiceOption
     blobs,
     detector,
   );
+  if (options.faceIndexBytes !== undefined) faces.maxIndexBytes = options.faceIndexBytes;
   photos.onDelete = (eventId, uuid) => faces.forgetPhoto(eventId, uuid);
   faces.bibPhotos = {
     async photosWithBib(event, bib, limit) {

@@ -1,15 +1,21 @@
 import type { ChangeBus } from '../adapters/changes.js';
 import type { Services } from './index.js';
 
-/** The one change every cache hook ends in today: public answers must be made again. */
+/** The change every cache hook ends in: public answers must be made again. */
 const ANSWERS = 'answers';
 const PUBLISH_AFTER_MS = 100;
+/** `faces <eventId> <photo uuid | *>`: an event's faces changed (selfie search indexes). */
+const FACES = 'faces';
 
 /**
  * Keeps the public answer cache coherent across processes. Every change hook of the services
  * (organiser, event, photo added or removed) clears the answer cache; that clear is now also
  * published, and a clear heard from another process drops this process's answers and photo
  * look-ups. Event cover photos keep their own short time to live (organisers.ts).
+ *
+ * Face changes (a photo's faces made again by a worker, a photo deleted, an event's face data
+ * deleted) are published as they happen; a process with that event's selfie search index loaded
+ * takes the photo's faces from the database (or drops the index, loaded again on its next search).
  */
 export function shareChanges(services: Services, bus: ChangeBus): void {
   const answers = services.answers;
@@ -26,9 +32,16 @@ export function shareChanges(services: Services, bus: ChangeBus): void {
       bus.publish(ANSWERS);
     }, PUBLISH_AFTER_MS).unref();
   };
+  services.faces.onChange = ({ eventId, photoUuid }) =>
+    bus.publish(`${FACES} ${eventId} ${photoUuid}`);
   bus.subscribe((change) => {
-    if (change !== ANSWERS) return;
-    clearHere();
-    services.photos.forgetLookups();
+    if (change === ANSWERS) {
+      clearHere();
+      services.photos.forgetLookups();
+      return;
+    }
+    const [kind, event, photoUuid] = change.split(' ');
+    if (kind === FACES && event && photoUuid && /^\d+$/.test(event))
+      void services.faces.refresh({ eventId: Number(event), photoUuid });
   });
 }
