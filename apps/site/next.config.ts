@@ -59,7 +59,17 @@ const SECURITY_HEADERS = [
   { key: 'referrer-policy', value: 'strict-origin-when-cross-origin' },
 ];
 
+/**
+ * With REDIS_URL (read when the server starts, no rebuild needed), pages and fetched data are
+ * cached in Redis (cache-handler.mjs) and shared by every site instance: a page revalidated by
+ * one is the page all serve. Without it, each instance keeps its own cache in memory.
+ */
+const sharedCache: Partial<NextConfig> = process.env.REDIS_URL
+  ? { cacheHandler: path.join(here, 'cache-handler.mjs'), cacheMaxMemorySize: 0 }
+  : {};
+
 const config: NextConfig = {
+  ...sharedCache,
   // API_URL and PORT are read at request time, so one build serves any deployment.
   reactStrictMode: true,
   poweredByHeader: false,
