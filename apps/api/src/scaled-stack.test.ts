@@ -154,6 +154,7 @@ describe.skipIf(!wanted)('the scaled stack (PostgreSQL, Redis, S3, separate work
     const second = await start(WORKER, { JOB_CONCURRENCY: '1' }, 'Worker ready');
 
     // 100 distinct photos, ten uploads of ten, through the admin API.
+    const started = Date.now();
     const accepted: string[] = [];
     for (let batch = 0; batch < PHOTOS / 10; batch++) {
       const files = await Promise.all(
@@ -177,6 +178,7 @@ describe.skipIf(!wanted)('the scaled stack (PostgreSQL, Redis, S3, separate work
       accepted.push(...answer.data.accepted.map((a) => a.uuid));
     }
     expect(new Set(accepted).size).toBe(PHOTOS);
+    const uploadedMs = Date.now() - started;
 
     // Midway, once the first worker has done a few and holds one: SIGKILL, no goodbye.
     const killed = await until('the first worker to hold a job', () => {
@@ -184,6 +186,8 @@ describe.skipIf(!wanted)('the scaled stack (PostgreSQL, Redis, S3, separate work
       return doneBy(first) >= 5 && held.length > 0 ? held[0]! : null;
     });
     first.child.kill('SIGKILL');
+    const killedAtMs = Date.now() - started;
+    const doneByFirst = doneBy(first);
     const sql = new pg.Client({ connectionString: database.url });
     await sql.connect();
     try {
@@ -203,6 +207,7 @@ describe.skipIf(!wanted)('the scaled stack (PostgreSQL, Redis, S3, separate work
         180_000,
       );
       expect(counts).toEqual({ queued: 0, running: 0, done: PHOTOS, failed: 0 });
+      const allDoneMs = Date.now() - started;
       // The killed job was taken over by the other worker: a second attempt, done.
       const after = await sql.query('select state, attempts from jobs where id = $1', [killed]);
       expect(after.rows[0]).toEqual({ state: 'done', attempts: 2 });
@@ -259,6 +264,14 @@ describe.skipIf(!wanted)('the scaled stack (PostgreSQL, Redis, S3, separate work
       const photo = await fetch(`http://127.0.0.1:${port2}/events/photos/${accepted[0]}?w=480`);
       expect(photo.status).toBe(200);
       expect((await photo.arrayBuffer()).byteLength).toBeGreaterThan(100);
+      // The run's figures, for the record (docs/deployment.md).
+      console.log(
+        `[scaled-stack] ${PHOTOS} photos uploaded in ${uploadedMs} ms; worker 1 SIGKILLed at ${killedAtMs} ms ` +
+          `holding job ${killed} after ${doneByFirst} jobs; worker 2 did ${doneBy(second)}; all ${PHOTOS} done ` +
+          `at ${allDoneMs} ms (${((PHOTOS / allDoneMs) * 60_000).toFixed(1)} photos/min); the killed job: ` +
+          `attempts 2, done; bucket: ${originals.length} originals, ${keys.filter((k) => k.startsWith('variants/')).length} ` +
+          `variants, 0 incoming; DATA_DIR: empty; second API: same ${two.total} photos`,
+      );
     } finally {
       await sql.end();
       await db.close();
