@@ -96,7 +96,7 @@ describe('the memory cap', () => {
   const events: number[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp(ENV, { faceDetector: detector });
+    t = await createTestApp(ENV, { faceDetector: detector, selfieSearchesPerMinute: 100_000 });
     await seedOrganiser(t.services, { name: 'City Runs', domains: ['city.example'] });
     token = await adminToken(t.services, 'city.example');
     for (const name of ['One', 'Two', 'Three']) {
@@ -157,8 +157,13 @@ describe.skipIf(!scaledTestStack())('two API processes on one PostgreSQL and Red
   beforeAll(async () => {
     // A works the jobs (its faces jobs write the faces); B only serves, as an API at
     // JOB_CONCURRENCY=0 beside the workers.
-    a = await createTestApp(ENV, { faceDetector: detector });
-    b = await createTestApp(ENV, { faceDetector: detector, worker: false, sameAs: a });
+    a = await createTestApp(ENV, { faceDetector: detector, selfieSearchesPerMinute: 100_000 });
+    b = await createTestApp(ENV, {
+      faceDetector: detector,
+      selfieSearchesPerMinute: 100_000,
+      worker: false,
+      sameAs: a,
+    });
     await seedOrganiser(a.services, { name: 'City Runs', domains: ['city.example'] });
     token = await adminToken(a.services, 'city.example');
     eventId = await newEvent(a, token, 'Shared');
