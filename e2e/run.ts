@@ -15,7 +15,7 @@ const screenshots = process.argv.includes('--screenshots');
  * Suites that start what they test themselves (the spec-only provider double and a site of
  * their own): run alone, they need neither our API nor its demo data.
  */
-const STANDALONE = new Set(['e2e/tests/spec-provider.test.ts']);
+const STANDALONE = new Set(['e2e/tests/spec-provider.test.ts', 'e2e/tests/csp.test.ts']);
 
 const services: Service[] = [];
 let exitCode = 1;

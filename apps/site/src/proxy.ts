@@ -1,8 +1,9 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { contentSecurityPolicy, newNonce, NONCE_HEADER, originOf } from './lib/csp';
 import { appDomainFromHost, isLocalHostName } from './lib/host';
 import { parsePage } from './lib/pagination';
 import { parseEventSlug } from './lib/slug';
-import { eventKnownWithin } from './provider';
+import { eventKnownWithin, publicApiUrl } from './provider';
 
 const BAD_HOST_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Bad request</title></head><body style="font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:100vh;margin:0"><main><h1>Bad request</h1><p>This address is not a valid site name.</p></main></body></html>`;
 
@@ -27,12 +28,28 @@ export function proxy(request: NextRequest): NextResponse | Promise<NextResponse
   const url = new URL(request.url);
   const route = routePath(url.pathname, url.searchParams);
   url.pathname = `/${domain}${route}`;
-  if (route.endsWith('/photo-search')) return perRequestGallery(url, domain, route);
-  return rewrite(url, domain);
+  if (route.endsWith('/photo-search')) return perRequestGallery(request, url, domain, route);
+  return rewrite(request, url, domain);
 }
 
-function rewrite(url: URL, domain: string): NextResponse {
-  const response = NextResponse.rewrite(url);
+/**
+ * The page, with a Content-Security-Policy of a fresh nonce (lib/csp.ts): Next.js reads the
+ * policy from the request headers and puts the nonce on its scripts; the layout reads it from
+ * `x-nonce` for Google Tag Manager's. A nonce differs on every request, so pages are rendered
+ * per request (their API answers stay cached for 30 s).
+ */
+function rewrite(request: NextRequest, url: URL, domain: string): NextResponse {
+  const nonce = newNonce();
+  const policy = contentSecurityPolicy({
+    nonce,
+    apiOrigin: originOf(publicApiUrl()),
+    development: process.env.NODE_ENV === 'development',
+  });
+  const headers = new Headers(request.headers);
+  headers.set(NONCE_HEADER, nonce);
+  headers.set('content-security-policy', policy);
+  const response = NextResponse.rewrite(url, { request: { headers } });
+  response.headers.set('content-security-policy', policy);
   // HTTPS only from now on, on a real host name (local ones are served over plain HTTP).
   if (!isLocal(domain)) response.headers.set('strict-transport-security', HSTS);
   return response;
@@ -50,7 +67,7 @@ export const EVENT_CHECK_WAIT_MS = 1_500;
  * does not tell within EVENT_CHECK_WAIT_MS is not waited for: the page streams its loading state
  * and still shows nothing of an event that is not the organiser's.
  */
-async function perRequestGallery(url: URL, domain: string, route: string): Promise<NextResponse> {
+async function perRequestGallery(request: NextRequest, url: URL, domain: string, route: string): Promise<NextResponse> {
   const slug = decodeURIComponent(route.split('/')[2] ?? '');
   const eventId = parseEventSlug(slug);
   if (eventId !== null && (await eventKnownWithin(domain, eventId, EVENT_CHECK_WAIT_MS)) === false) {
@@ -58,7 +75,7 @@ async function perRequestGallery(url: URL, domain: string, route: string): Promi
     url.pathname = `/${domain}/events/${encodeURIComponent(slug)}/photos`;
     url.search = '';
   }
-  return rewrite(url, domain);
+  return rewrite(request, url, domain);
 }
 
 /** A year, this host only: an organiser's other names are theirs to decide. */

@@ -1,4 +1,5 @@
 'use client';
+import '@/lib/zod-jitless';
 import '@fontsource-variable/inter/wght.css';
 import { PHOTO_WIDTHS, isHttpUrl } from '@eventsite/contract/constants';
 import type { PhotoListItem } from '@eventsite/contract';

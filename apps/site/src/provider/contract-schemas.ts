@@ -11,7 +11,8 @@ let loading: Promise<Contract> | null = null;
 
 export function contractSchemas(): Promise<Contract> {
   if (!loading) {
-    loading = import('@eventsite/contract');
+    // zod without its compiled checks first (lib/zod-jitless.ts: no probe the policy reports).
+    loading = import('@/lib/zod-jitless').then(() => import('@eventsite/contract'));
     // A failed chunk load may be retried on the next call.
     loading.catch(() => {
       loading = null;

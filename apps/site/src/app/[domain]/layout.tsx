@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { Suspense, type CSSProperties, type ReactNode } from 'react';
 import { preconnect } from 'react-dom';
@@ -9,13 +10,19 @@ import { GoogleTagManager } from '@/components/layout/GoogleTagManager';
 import { Header } from '@/components/layout/Header';
 import { organiserPageMetadata } from '@/components/layout/organiserMetadata';
 import { themeVariables } from '@/lib/colour';
+import { NONCE_HEADER } from '@/lib/csp';
 import { isAppDomain } from '@/lib/host';
 import { getOrganiser, providerUrl, publicApiUrl } from '@/provider';
 
 /**
- * No organiser is prerendered at build time: each one's pages are rendered on its first visit,
- * then kept and revalidated in the background (ISR, `revalidate` of each page).
+ * Every page is rendered per request: its Content-Security-Policy has a nonce of its own (the
+ * proxy's), which its scripts must carry. What the pages show is still read from the API's
+ * answers kept for 30 s (each provider call's `revalidate`), so a page view costs a render, not a
+ * call to the API.
  */
+export const dynamic = 'force-dynamic';
+
+/** No organiser is prerendered at build time. */
 export function generateStaticParams(): { domain: string }[] {
   return [];
 }
@@ -42,8 +49,13 @@ export async function generateMetadata({
 }
 
 async function TenantShell({ domain, children }: { domain: string; children: ReactNode }) {
-  const { organiser, unknown, error, transient } = await getOrganiser(domain);
+  const [{ organiser, unknown, error, transient }, requestHeaders] = await Promise.all([
+    getOrganiser(domain),
+    headers(),
+  ]);
   if (unknown) notFound();
+  // This request's script nonce (the proxy's Content-Security-Policy): GTM runs only with it.
+  const nonce = requestHeaders.get(NONCE_HEADER) ?? undefined;
   return (
     <div
       className="site"
@@ -58,7 +70,7 @@ async function TenantShell({ domain, children }: { domain: string; children: Rea
         {children}
       </main>
       <Footer organiser={organiser} providerUrl={providerUrl()} />
-      <GoogleTagManager id={organiser.gtmId} />
+      <GoogleTagManager id={organiser.gtmId} nonce={nonce} />
       {error && transient ? <UncachedFailure reason={error} /> : null}
     </div>
   );

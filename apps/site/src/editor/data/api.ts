@@ -1,5 +1,6 @@
 import { photoPage, type PhotoPage, type PhotoWidth } from '@eventsite/contract';
 import { z } from 'zod';
+import '@/lib/zod-jitless';
 import { certificateTemplate, raceResult, type CertificateTemplate, type RaceResult } from '../model/certificate';
 
 /**

@@ -1,5 +1,6 @@
 import type { CertificateTemplate } from '@eventsite/contract';
 import { z } from 'zod';
+import '@/lib/zod-jitless';
 import { formatEventDate, formatRaceTime, ordinal } from './format';
 import { TEMPLATES, type EventData } from './templates';
 import { FIELD_PLACEHOLDERS } from './templates/certificate';

@@ -1,6 +1,7 @@
 import { CERTIFICATE_FIELDS } from '@eventsite/contract/constants';
 import { certificateFieldKey, type CertificateFieldKey } from '@eventsite/contract';
 import { z } from 'zod';
+import '@/lib/zod-jitless';
 
 /**
  * The design's element model, as zod schemas: the one source of the TypeScript types and of the

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '@/lib/zod-jitless';
 import { design, type Design, type TemplateKind } from './schema';
 
 /** What autosave writes: the design and when, so a stale entry could be told apart later. */
