@@ -87,8 +87,9 @@ export function startApi(dataDir: string, port: number): Promise<Service> {
     'The API',
     ['apps/api/dist/server.js'],
     // OCR off: reading the demo's photos would take both cores for many minutes; the browser
-    // tests tag bibs through the admin API instead. Faces on: only events with selfie_search get
-    // faces jobs, and no demo event has it; the selfie test makes one with two photos.
+    // tests tag bibs through the admin API instead. Faces on: the demo's events with selfie search
+    // queue their faces behind everything else (a low priority), so the selfie test's own event,
+    // made with two photos, is read first.
     {
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -234,6 +234,50 @@ describe('the event gallery', () => {
     await close(page);
   });
 
+  test('the event’s banner, partner and button are in the first bytes, above the photos, and keep their place', async () => {
+    interface EventConfig {
+      event_photos_config: {
+        feature_flag: { cta_enabled: boolean; client_enabled: boolean };
+        cta_config: { text: string; placement: string };
+        banner_config?: { enabled: boolean; image_url: string };
+      };
+    }
+    const { event_photos_config: config } = await apiData<EventConfig>(`/api/v1/client/events/${event.id}/config`);
+    // The demo's largest gallery is its showcase: all three are on.
+    assert.ok(config.feature_flag.cta_enabled && config.feature_flag.client_enabled && config.banner_config?.enabled, 'a showcase event');
+    const { html } = await serverHtml(HOST, galleryPath());
+    const firstPhoto = serverPhotoImgs(html)[0]!.index!;
+    const before = html.slice(0, firstPhoto);
+    assert.match(before, /<img class="event-banner"/);
+    assert.match(before, /class="co-brand"/);
+    assert.ok(before.includes(`>${config.cta_config.text}<`), 'the button above the photos, drawn by the server');
+    assert.ok(html.slice(firstPhoto).includes(`>${config.cta_config.text}<`), 'and below them');
+
+    // The banner's box is kept before its image arrives, and the first photos do not move when
+    // the banner, the button and the page's code arrive.
+    const context = await browser.newContext({ ...VIEWPORTS.desktop });
+    const page = await context.newPage();
+    let releaseBanner!: () => void;
+    const bannerHeld = new Promise<void>((resolve) => (releaseBanner = resolve));
+    await page.route('**/assets/*banner*', async (route) => {
+      await bannerHeld;
+      await route.continue();
+    });
+    await page.goto(siteUrl(HOST, galleryPath()), { waitUntil: 'commit' });
+    await page.waitForSelector('.jgrid-tile img');
+    await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
+    const firstTile = () => page.locator('.jgrid-tile').first().evaluate((e) => Math.round(e.getBoundingClientRect().top));
+    const bannerHeight = await page.locator('.event-banner').evaluate((e) => e.getBoundingClientRect().height);
+    assert.ok(bannerHeight > 100, `the banner's space is kept before it loads (${bannerHeight} px)`);
+    const early = await firstTile();
+    releaseBanner();
+    await page.waitForLoadState('networkidle');
+    assert.ok(await page.locator('.event-banner').evaluate((e) => (e as HTMLImageElement).naturalWidth > 0), 'the banner loaded');
+    assert.equal(await firstTile(), early, 'the first photos keep their place');
+    assert.equal(await page.locator('.gallery-cta-top a').count(), 1);
+    await context.close();
+  });
+
   test('the viewer opens on a photo, moves with the keyboard and keeps the photo in the URL', async () => {
     const page = await open(galleryPath());
     await tile(page, 3).click();

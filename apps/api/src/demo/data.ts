@@ -1,4 +1,4 @@
-import type { OrganiserInput } from '@eventsite/contract';
+import type { CertificateTemplate, OrganiserInput } from '@eventsite/contract';
 
 /** What `demo` creates: two organisers on local host names, a dozen events each. */
 export interface DemoEvent {
@@ -7,6 +7,16 @@ export interface DemoEvent {
   city: string;
   photos: number;
   published: boolean;
+  /** Race results for the runners in its photos: name search, result cards, certificates. */
+  results?: boolean;
+  /** Its event_photos_config, validated like an operator's (the features it shows off). */
+  features?: Record<string, unknown>;
+  /** Assets the API hosts (apps/api/assets), stored as paths and made absolute per response. */
+  bannerAsset?: string;
+  /** The co-branded client (client_enabled): a sponsor's name beside the organiser's. */
+  client?: { name: string; logoAsset: string };
+  /** The organiser's own certificate design (enable_custom_certificate). */
+  certificate?: Omit<CertificateTemplate, 'background_url'> & { backgroundAsset: string };
 }
 
 export interface DemoOrganiser {
@@ -73,19 +83,104 @@ export const DEMO_ORGANISERS: DemoOrganiser[] = [
       },
     ],
     events: [
+      // The flagship: every search, results, certificates, a banner, a sponsor and a gallery button.
       {
         name: 'Harbour City Marathon 2026',
         date: '2026-04-12',
         city: 'Rotterdam',
-        photos: 504,
+        photos: 500,
         published: true,
+        results: true,
+        features: {
+          feature_flag: {
+            show_timing_data: true,
+            name_search: true,
+            selfie_search: true,
+            download_certificate: true,
+            enable_custom_certificate: true,
+            cta_enabled: true,
+            client_enabled: true,
+          },
+          cta_config: {
+            text: 'Order prints of your photos',
+            url: 'https://citymarathon.example.com/prints',
+            placement: 'both',
+            pass_search: true,
+          },
+        },
+        bannerAsset: 'harbour-city-marathon-banner.png',
+        client: { name: 'Harbour Bank', logoAsset: 'harbour-bank.png' },
+        certificate: {
+          backgroundAsset: 'city-marathon-certificate.png',
+          page: { size: 'A4', orientation: 'landscape' },
+          fields: [
+            {
+              key: 'name',
+              x: 421,
+              y: 226,
+              font_size: 34,
+              colour: '#1F2937',
+              align: 'center',
+              font_weight: 'bold',
+            },
+            {
+              key: 'event_name',
+              x: 421,
+              y: 318,
+              font_size: 22,
+              colour: '#7C2D12',
+              align: 'center',
+              font_weight: 'bold',
+            },
+            {
+              key: 'event_date',
+              x: 421,
+              y: 346,
+              font_size: 12,
+              colour: '#9A3412',
+              align: 'center',
+              font_weight: 'regular',
+            },
+            {
+              key: 'net_time',
+              x: 260,
+              y: 414,
+              font_size: 24,
+              colour: '#1F2937',
+              align: 'center',
+              font_weight: 'bold',
+            },
+            {
+              key: 'bib',
+              x: 421,
+              y: 414,
+              font_size: 24,
+              colour: '#1F2937',
+              align: 'center',
+              font_weight: 'bold',
+            },
+            {
+              key: 'overall_rank',
+              x: 582,
+              y: 414,
+              font_size: 24,
+              colour: '#1F2937',
+              align: 'center',
+              font_weight: 'bold',
+            },
+          ],
+        },
       },
+      // Privacy mode: nothing is listed; a visitor finds their own photos by bib or selfie.
       {
         name: 'Spring Riverside 10K',
         date: '2026-03-08',
         city: 'Manchester',
         photos: 20,
         published: true,
+        features: {
+          feature_flag: { show_all_images: false, selfie_search: true, bulk_download: false },
+        },
       },
       {
         name: 'Old Town Night Run',
@@ -146,7 +241,13 @@ export const DEMO_ORGANISERS: DemoOrganiser[] = [
       { name: 'Canal Run 10K', date: '2024-05-19', city: 'Amsterdam', photos: 12, published: true },
       // Two more than fit one page of the events list (12), so its pager shows.
       { name: 'Park Relay 4x5K', date: '2024-04-06', city: 'Utrecht', photos: 10, published: true },
-      { name: 'Castle Hill Climb', date: '2024-03-09', city: 'Edinburgh', photos: 8, published: true },
+      {
+        name: 'Castle Hill Climb',
+        date: '2024-03-09',
+        city: 'Edinburgh',
+        photos: 8,
+        published: true,
+      },
       {
         name: 'Winter Series Race 1',
         date: '2026-11-22',
@@ -194,12 +295,17 @@ export const DEMO_ORGANISERS: DemoOrganiser[] = [
       },
     },
     events: [
+      // Results, name search and the standard finisher certificate, on the second organiser.
       {
         name: 'Ridge Ultra 50K',
         date: '2025-08-30',
         city: 'Chamonix',
         photos: 502,
         published: true,
+        results: true,
+        features: {
+          feature_flag: { show_timing_data: true, name_search: true, download_certificate: true },
+        },
       },
       {
         name: 'Black Forest Trail 21K',
@@ -208,12 +314,22 @@ export const DEMO_ORGANISERS: DemoOrganiser[] = [
         photos: 24,
         published: true,
       },
+      // A gallery button above the photos, without the search passed on.
       {
         name: 'Matterhorn Sky Race',
         date: '2026-07-11',
         city: 'Zermatt',
         photos: 20,
         published: true,
+        features: {
+          feature_flag: { cta_enabled: true },
+          cta_config: {
+            text: 'Enter the 2027 race',
+            url: 'https://trailseries.example.com/entries',
+            placement: 'top',
+            pass_search: false,
+          },
+        },
       },
       {
         name: 'Lakeside Trail 15K',

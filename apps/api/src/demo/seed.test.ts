@@ -1,6 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { allEvents, DEFAULT_PHOTO_PAGE_SIZE, envelope, organiserData } from '@eventsite/contract';
+import {
+  allEvents,
+  DEFAULT_PHOTO_PAGE_SIZE,
+  envelope,
+  eventConfig,
+  organiserData,
+} from '@eventsite/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
@@ -21,7 +27,14 @@ beforeAll(async () => {
   run = await box.run('demo', '--scale', '0.02');
   const config = loadConfig(box.env);
   runtime = await openRuntime(config, 'api');
-  app = await buildApp({ config, database: runtime.database, blobs: runtime.blobs, logger: false });
+  // No worker: the demo's queued work stays as the demo left it.
+  app = await buildApp({
+    config,
+    database: runtime.database,
+    blobs: runtime.blobs,
+    logger: false,
+    worker: false,
+  });
 }, 120_000);
 afterAll(async () => {
   await app?.close();
@@ -95,7 +108,9 @@ describe('demo', () => {
     expect(urls.some((u) => !/^https?:\/\//.test(u))).toBe(true);
     expect(body.data.recent_events).toHaveLength(12);
     expect(body.data.recent_events[0]!.event_name).toBe('Harbour City Marathon 2026');
-    for (const e of body.data.recent_events) expect(e.event_photos.length).toBeGreaterThan(0);
+    // Covers show every event's photos but the private one's (found by search only).
+    for (const e of body.data.recent_events)
+      expect(e.event_photos.length > 0).toBe(e.event_name !== 'Spring Riverside 10K');
   });
 
   it('serves trail.localhost with its own look and events only', async () => {
@@ -118,5 +133,68 @@ describe('demo', () => {
     );
     const trailNames = DEMO_ORGANISERS[1]!.events.filter((e) => e.published).map((e) => e.name);
     expect(all.data.events.map((e) => e.event_name).sort()).toEqual([...trailNames].sort());
+  });
+
+  it('shows every feature across its events, with artwork that loads', async () => {
+    const truth = JSON.parse(
+      await readFile(path.join(box.dataDir, GROUND_TRUTH_FILE), 'utf8'),
+    ) as GroundTruth;
+    const shown = new Set<string>();
+    for (const event of truth.events.filter((e) => e.published)) {
+      const res = await get(`/api/v1/client/events/${event.id}/config`);
+      expect(res.statusCode).toBe(200);
+      const { event_details: details, event_photos_config: config } = envelope(eventConfig).parse(
+        res.json(),
+      ).data;
+      for (const [flag, on] of Object.entries(config.feature_flag)) if (on) shown.add(flag);
+      if (!config.feature_flag.show_all_images) shown.add('privacy mode');
+      for (const url of [
+        config.banner_config.enabled ? config.banner_config.image_url : '',
+        details.client.logo,
+      ].filter(Boolean)) {
+        expect(url).toMatch(/^http:\/\/localhost:4000\/assets\/[a-z0-9-]+\.png$/);
+        const image = await get(new URL(url).pathname);
+        expect(image.statusCode).toBe(200);
+        expect(image.headers['content-type']).toBe('image/png');
+        shown.add(url === details.client.logo ? 'co-brand logo' : 'banner');
+      }
+      if (config.feature_flag.enable_custom_certificate) {
+        const template = await get(`/api/v1/client/events/${event.id}/certificate-template`);
+        expect(template.statusCode).toBe(200);
+        const background = template.json().data.background_url as string;
+        expect((await get(new URL(background).pathname)).statusCode).toBe(200);
+      }
+    }
+    for (const feature of [
+      'bib_search',
+      'name_search',
+      'selfie_search',
+      'show_timing_data',
+      'bulk_download',
+      'download_certificate',
+      'enable_custom_certificate',
+      'cta_enabled',
+      'client_enabled',
+      'privacy mode',
+      'banner',
+      'co-brand logo',
+    ])
+      expect([...shown]).toContain(feature);
+  });
+
+  it('queues the bib and face work of its photos for the API to do after start', async () => {
+    const backlog = await app.services.jobs.backlog();
+    const truth = JSON.parse(
+      await readFile(path.join(box.dataDir, GROUND_TRUTH_FILE), 'utf8'),
+    ) as GroundTruth;
+    expect(backlog.bibs.queued).toBe(truth.photos.length);
+    const selfieEvents = DEMO_ORGANISERS.flatMap((o) => o.events).filter(
+      (e) => (e.features?.feature_flag as { selfie_search?: boolean } | undefined)?.selfie_search,
+    );
+    expect(selfieEvents.length).toBeGreaterThan(0);
+    const selfiePhotos = truth.photos.filter((p) =>
+      selfieEvents.some((e) => truth.events.find((t) => t.id === p.event_id)?.name === e.name),
+    ).length;
+    expect(backlog.faces.queued).toBe(selfiePhotos);
   });
 });

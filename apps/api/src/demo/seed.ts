@@ -1,13 +1,24 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DEFAULT_PHOTO_PAGE_SIZE, eventInput, organiserInput } from '@eventsite/contract';
+import {
+  DEFAULT_PHOTO_PAGE_SIZE,
+  type EventInput,
+  eventInput,
+  organiserInput,
+} from '@eventsite/contract';
 import type { Services } from '../services/index.js';
 import { ASSET_PATH_PREFIX } from '../services/urls.js';
-import { DEMO_ORGANISERS, type DemoOrganiser } from './data.js';
+import { DEMO_ORGANISERS, type DemoEvent, type DemoOrganiser } from './data.js';
 import { demoResultsCsv } from './results.js';
 import { renderRaceSeries, type SceneBib } from './scene/index.js';
 
 export const GROUND_TRUTH_FILE = 'demo-ground-truth.json';
+
+/**
+ * The demo's bib and face work runs after everything uploaded later: an organiser's (or a test's)
+ * new photos are not kept waiting behind the demo's backlog of some two thousand jobs.
+ */
+const DEMO_BACKLOG_PRIORITY = 10;
 
 export interface GroundTruthPhoto {
   uuid: string;
@@ -50,6 +61,31 @@ export function demoPhotoCount(organisers: DemoOrganiser[] = DEMO_ORGANISERS, sc
 
 const scaled = (count: number, scale: number) => Math.max(1, Math.round(count * scale));
 
+/**
+ * A demo event as an operator would create it: its features validated by the contract, then the
+ * artwork the API hosts set as paths (an operator gives absolute URLs; these become absolute per
+ * response, whatever host the API is reached on).
+ */
+export function demoEventInput(spec: DemoEvent): EventInput {
+  const input = eventInput.parse({
+    name: spec.name,
+    event_date: spec.date,
+    city: spec.city,
+    published: spec.published,
+    event_photos_config: spec.features ?? {},
+  });
+  if (spec.bannerAsset)
+    input.event_photos_config.banner_config = {
+      enabled: true,
+      image_url: `${ASSET_PATH_PREFIX}${spec.bannerAsset}`,
+    };
+  if (spec.client) {
+    input.client_name = spec.client.name;
+    input.client_logo = `${ASSET_PATH_PREFIX}${spec.client.logoAsset}`;
+  }
+  return input;
+}
+
 /** Creates the demo organisers, events and photos (rendered race scenes), and records the ground truth. */
 export async function createDemo(services: Services, options: DemoOptions): Promise<GroundTruth> {
   const scale = options.scale ?? 1;
@@ -71,19 +107,14 @@ export async function createDemo(services: Services, options: DemoOptions): Prom
     const domain = input.domains[0]!;
     // Oldest first, so event ids grow with dates like a real history.
     for (const spec of [...demo.events].sort((a, b) => a.date.localeCompare(b.date))) {
-      const event = await services.events.create(
-        domain,
-        eventInput.parse({
-          name: spec.name,
-          event_date: spec.date,
-          city: spec.city,
-          published: spec.published,
-          event_photos_config:
-            spec.photos > 100
-              ? { feature_flag: { show_timing_data: true, name_search: true } }
-              : {},
-        }),
-      );
+      const event = await services.events.create(domain, demoEventInput(spec));
+      if (spec.certificate) {
+        const { backgroundAsset, ...template } = spec.certificate;
+        await services.bibs.setTemplate(event.id, null, {
+          ...template,
+          background_url: `${ASSET_PATH_PREFIX}${backgroundAsset}`,
+        });
+      }
       const count = scaled(spec.photos, scale);
       const pending = new Set<Promise<void>>();
       const known = new Set<string>();
@@ -129,7 +160,7 @@ export async function createDemo(services: Services, options: DemoOptions): Prom
       }
       await Promise.all(pending);
       const eventPhotos = truth.photos.filter((p) => p.event_id === event.id);
-      if (spec.photos > 100) {
+      if (spec.results) {
         // Results for the big events: the runners are the bibs in the photos.
         const csv = demoResultsCsv(
           eventPhotos.flatMap((p) => p.bibs.map((b) => b.bib)),
@@ -146,6 +177,23 @@ export async function createDemo(services: Services, options: DemoOptions): Prom
             payload: { eventId: event.id, uuid: p.uuid },
             idempotencyKey: `bibs:${p.uuid}`,
             eventId: event.id,
+            priority: DEMO_BACKLOG_PRIORITY,
+          })),
+        );
+      }
+      // Likewise the faces, for the events with selfie search.
+      if (
+        services.faces.enabled &&
+        event.event_photos_config.feature_flag.selfie_search &&
+        eventPhotos.length > 0
+      ) {
+        await services.jobs.enqueue(
+          eventPhotos.map((p) => ({
+            kind: 'faces' as const,
+            payload: { eventId: event.id, uuid: p.uuid },
+            idempotencyKey: `faces:${p.uuid}`,
+            eventId: event.id,
+            priority: DEMO_BACKLOG_PRIORITY,
           })),
         );
       }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Organiser } from '@/provider';
 import { socialLinks } from '@/lib/social';
 import { Footer } from './Footer';
+import { SOCIAL_SPRITE_URL, socialSprite } from './socialSprite';
 
 function organiser(footer: Partial<Organiser['footer']> = {}): Organiser {
   return {
@@ -47,6 +48,14 @@ describe('Footer', () => {
     expect(anchors.map((a) => a.getAttribute('href'))).toEqual(['https://instagram.com/c', 'https://strava.com/c', 'https://facebook.com/c']);
     expect(anchors[0]?.querySelector('svg')?.getAttribute('data-icon')).toBe('instagram');
     expect(anchors[1]?.querySelector('svg')?.getAttribute('data-icon')).toBe('link');
+    // Each drawn from the site's sprite, which holds that icon.
+    const sprite = socialSprite();
+    for (const [anchor, id] of [[anchors[0], 'instagram'], [anchors[1], 'generic'], [anchors[2], 'generic']] as const) {
+      const href = anchor?.querySelector('use')?.getAttribute('href') ?? '';
+      expect(href).toBe(`${SOCIAL_SPRITE_URL}#${id}`);
+      expect(sprite).toContain(`<symbol id="${id}" viewBox="0 0 24 24">`);
+    }
+    expect(SOCIAL_SPRITE_URL).toMatch(/^\/icons\/social\.svg\?v=[0-9a-z]+$/);
     expect(anchors[2]?.querySelector('img')?.getAttribute('src')).toBe('https://cdn.example.com/fb.png');
     for (const a of anchors) {
       expect(a.getAttribute('target')).toBe('_blank');

@@ -63,6 +63,8 @@ describe('Header', () => {
     render(<Header organiser={organiser()} />);
     const button = screen.getByRole('button', { name: 'Menu' });
     expect(button.getAttribute('aria-expanded')).toBe('false');
+    // A closed menu is not in the page at all (its links would only lengthen the HTML).
+    expect(screen.queryByRole('dialog', { hidden: true })).toBeNull();
     act(() => button.click());
     expect(button.getAttribute('aria-expanded')).toBe('true');
     const dialog = screen.getByRole('dialog', { name: 'Menu' });
@@ -71,6 +73,7 @@ describe('Header', () => {
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(button.getAttribute('aria-expanded')).toBe('false');
     expect(document.activeElement).toBe(button);
+    expect(screen.queryByRole('dialog', { hidden: true })).toBeNull();
   });
 
   it('keeps focus inside the open menu', () => {

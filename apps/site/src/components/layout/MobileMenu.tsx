@@ -55,35 +55,49 @@ export function MobileMenu({ cta }: { cta: CallToAction | null }) {
         type="button"
         className="menu-button"
         aria-expanded={open}
-        aria-controls={panelId}
+        aria-controls={open ? panelId : undefined}
         onClick={() => setOpen((v) => !v)}
       >
         <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-          <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          <path
+            d="M4 7h16M4 12h16M4 17h16"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          />
         </svg>
         <span className="visually-hidden">Menu</span>
       </button>
-      <div className="menu-backdrop" hidden={!open} onClick={close} />
-      <div
-        ref={panel}
-        id={panelId}
-        className="menu-panel"
-        role="dialog"
-        aria-modal="true"
-        aria-label="Menu"
-        hidden={!open}
-      >
-        <button type="button" className="menu-close" onClick={close}>
-          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-            <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
-          <span className="visually-hidden">Close menu</span>
-        </button>
-        <nav aria-label="Mobile">
-          <NavLinks className="menu-list" onNavigate={() => setOpen(false)} />
-        </nav>
-        {cta ? <CtaLink cta={cta} className="menu-cta" /> : null}
-      </div>
+      {/* Drawn only while open: a closed menu costs the page's HTML nothing. */}
+      {open ? (
+        <>
+          <div className="menu-backdrop" onClick={close} />
+          <div
+            ref={panel}
+            id={panelId}
+            className="menu-panel"
+            role="dialog"
+            aria-modal="true"
+            aria-label="Menu"
+          >
+            <button type="button" className="menu-close" onClick={close}>
+              <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+                <path
+                  d="M6 6l12 12M18 6 6 18"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                />
+              </svg>
+              <span className="visually-hidden">Close menu</span>
+            </button>
+            <nav aria-label="Mobile">
+              <NavLinks className="menu-list" onNavigate={() => setOpen(false)} />
+            </nav>
+            {cta ? <CtaLink cta={cta} className="menu-cta" /> : null}
+          </div>
+        </>
+      ) : null}
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { Suspense } from 'react';
 import { ErrorState } from '@/components/common/States';
 import { UncachedFailure } from '@/components/common/UncachedFailure';
 import { BackToEvents, EventHeader } from '@/components/gallery/EventHeader';
-import { GalleryCta } from '@/components/gallery/GalleryCta';
+import { GalleryCta, GalleryCtaPlaceholder } from '@/components/gallery/GalleryCta';
 import { GalleryLoader } from '@/components/gallery/GalleryLoader';
 import { GALLERY_STRINGS, GALLERY_TEXT } from '@/components/gallery/strings';
 import '@/components/gallery/gallery.css';
@@ -142,16 +142,19 @@ export async function GalleryRoute({
     const value = Array.isArray(v) ? v[0] : v;
     if (value !== undefined) serverQuery[k] = value;
   }
-  const cta = (place: 'top' | 'bottom') => (
-    <Suspense fallback={null}>
-      <GalleryCta
-        enabled={flags.cta_enabled}
-        config={config.cta_config}
-        place={place}
-        bibSearch={flags.bib_search}
-      />
-    </Suspense>
-  );
+  const cta = (place: 'top' | 'bottom') => {
+    const props = {
+      enabled: flags.cta_enabled,
+      config: config.cta_config,
+      place,
+      bibSearch: flags.bib_search,
+    };
+    return (
+      <Suspense fallback={<GalleryCtaPlaceholder {...props} />}>
+        <GalleryCta {...props} />
+      </Suspense>
+    );
+  };
   return (
     <div className="container page gallery-page">
       <BackToEvents />
