@@ -20,6 +20,7 @@ import { faceAccuracy, faceThroughput } from './figures/faces.js';
 import { site } from './figures/site.js';
 import { postgres } from './figures/postgres.js';
 import { scaleOut } from './figures/scale-out.js';
+import { soak } from './figures/soak.js';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -46,6 +47,7 @@ const FIGURES = [
   'faces',
   'postgres',
   'scale',
+  'soak',
 ];
 
 const started = new Date();
@@ -102,9 +104,17 @@ async function main() {
     features: {},
   };
 
-  const needsDemo = ['api', 'photo', 'features', 'zip', 'search', 'selfie', 'site', 'ingest'].some(
-    wants,
-  );
+  const needsDemo = [
+    'api',
+    'photo',
+    'features',
+    'zip',
+    'search',
+    'selfie',
+    'site',
+    'ingest',
+    'soak',
+  ].some(wants);
   if (needsDemo) {
     const scale = quick ? 0.05 : 0.2;
     const t = Date.now();
@@ -136,6 +146,7 @@ async function main() {
       await ingestWithOcr(ctx);
       await firstVariant(ctx);
     }
+    if (wants('soak')) await soak(ctx);
   }
   if (wants('bibs')) await bibQuality(ctx);
   if (wants('faces')) {
