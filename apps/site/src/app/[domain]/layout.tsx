@@ -12,6 +12,7 @@ import { organiserPageMetadata } from '@/components/layout/organiserMetadata';
 import { themeVariables } from '@/lib/colour';
 import { NONCE_HEADER } from '@/lib/csp';
 import { isAppDomain } from '@/lib/host';
+import { settledWithin, STATUS_WAIT_MS } from '@/lib/within';
 import { getOrganiser, providerUrl, publicApiUrl } from '@/provider';
 
 /**
@@ -83,9 +84,12 @@ export default async function TenantLayout({ children, params }: Props) {
   // Photos, the logo and the hero come from the API's origin: its connection is opened while the
   // HTML is still arriving, not when the first <img> is parsed.
   preconnect(new URL(publicApiUrl()).origin);
-  return (
-    <Suspense fallback={<FullPageLoader />}>
-      <TenantShell domain={domain}>{children}</TenantShell>
-    </Suspense>
-  );
+  // Pages are rendered per request and streamed: what goes out first carries the status. So the
+  // organiser is waited for a moment first: known in time, the page is sent whole (an unknown
+  // host, or a page that does not exist, is a real 404); a slower provider gets the full-page
+  // loader first.
+  const early = await settledWithin(getOrganiser(domain), STATUS_WAIT_MS);
+  if (early?.unknown) notFound();
+  const shell = <TenantShell domain={domain}>{children}</TenantShell>;
+  return early ? shell : <Suspense fallback={<FullPageLoader />}>{shell}</Suspense>;
 }

@@ -2,9 +2,8 @@
 import { render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import GalleryPage from '@/app/[domain]/events/[eventSlug]/photos/page';
-import GalleryLoading from '@/app/[domain]/events/[eventSlug]/photos/loading';
+import { GalleryLoading, PromoEditorLoading } from './PageLoading';
 import PromoEditorPage from '@/app/[domain]/events/[eventSlug]/promo/page';
-import PromoEditorLoading from '@/app/[domain]/events/[eventSlug]/promo/loading';
 import { envelope, eventConfigData, organiserData, providerFetch } from '@/test/fixtures';
 import { GALLERY_STRINGS, PROMO_EDITOR_STRINGS } from './strings';
 

@@ -1,4 +1,9 @@
 import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { Suspense } from 'react';
+import { GalleryLoading } from '@/components/gallery/PageLoading';
+import { settledWithin, STATUS_WAIT_MS } from '@/lib/within';
+import { loadEvent } from '@/provider';
 import { GalleryRoute, galleryMetadata } from './galleryRoute';
 
 type Props = { params: Promise<{ domain: string; eventSlug: string }> };
@@ -15,7 +20,19 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return galleryMetadata(await params, {});
 }
 
-/** The gallery without a query string: prerendered per organiser and event (ISR). */
+/**
+ * The gallery without a query string. The event is waited for a moment first (lib/within.ts): an
+ * unknown event, or another organiser's, is then a real 404; a slower provider gets the
+ * skeleton first.
+ */
 export default async function GalleryPage({ params }: Props) {
-  return GalleryRoute({ ...(await params), query: {} });
+  const { domain, eventSlug } = await params;
+  const early = await settledWithin(loadEvent(domain, eventSlug), STATUS_WAIT_MS);
+  if (early?.kind === 'not-found') notFound();
+  if (early) return GalleryRoute({ domain, eventSlug, query: {} });
+  return (
+    <Suspense fallback={<GalleryLoading />}>
+      <GalleryRoute domain={domain} eventSlug={eventSlug} query={{}} />
+    </Suspense>
+  );
 }

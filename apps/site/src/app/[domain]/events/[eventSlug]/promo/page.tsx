@@ -1,13 +1,16 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { Suspense } from 'react';
 import { ErrorState } from '@/components/common/States';
+import { PromoEditorLoading } from '@/components/gallery/PageLoading';
 import { UncachedFailure } from '@/components/common/UncachedFailure';
 import { BackToEvents, EventHeader } from '@/components/gallery/EventHeader';
 import { PROMO_EDITOR_STRINGS } from '@/components/gallery/strings';
 import { eventHref } from '@/components/events/strings';
 import { PromoEditorLoader } from '@/components/promo/PromoEditorLoader';
 import { pageMetadata, shareImage, siteOrigin } from '@/lib/seo';
+import { settledWithin, STATUS_WAIT_MS } from '@/lib/within';
 import { getOrganiser, loadEvent, publicApiUrl } from '@/provider';
 
 type Props = { params: Promise<{ domain: string; eventSlug: string }> };
@@ -39,8 +42,23 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   });
 }
 
+/**
+ * The promo editor. The event is waited for a moment first (lib/within.ts): an unknown event, or
+ * another organiser's, is then a real 404; a slower provider gets the loading text first.
+ */
 export default async function PromoEditorPage({ params }: Props) {
   const { domain, eventSlug } = await params;
+  const early = await settledWithin(loadEvent(domain, eventSlug), STATUS_WAIT_MS);
+  if (early?.kind === 'not-found') notFound();
+  if (early) return PromoEditorContent({ domain, eventSlug });
+  return (
+    <Suspense fallback={<PromoEditorLoading />}>
+      <PromoEditorContent domain={domain} eventSlug={eventSlug} />
+    </Suspense>
+  );
+}
+
+async function PromoEditorContent({ domain, eventSlug }: { domain: string; eventSlug: string }) {
   const [load, { organiser }] = await Promise.all([loadEvent(domain, eventSlug), getOrganiser(domain)]);
   if (load.kind === 'not-found') notFound();
   if (load.kind !== 'ok') {

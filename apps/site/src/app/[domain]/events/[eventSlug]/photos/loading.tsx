@@ -1,9 +1,0 @@
-import { GallerySkeleton } from '@/components/gallery/GallerySkeleton';
-
-export default function GalleryLoading() {
-  return (
-    <div className="container page">
-      <GallerySkeleton />
-    </div>
-  );
-}
