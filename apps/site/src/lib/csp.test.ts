@@ -29,6 +29,18 @@ describe('the Content-Security-Policy', () => {
     expect(directive(policy, 'form-action')).toBe("form-action 'self'");
   });
 
+  it('lets the API be reached under each of its loopback names on a local machine', () => {
+    const local = contentSecurityPolicy({ nonce: 'n', apiOrigin: 'http://127.0.0.1:4000' });
+    for (const name of ['img-src', 'connect-src', 'frame-src', 'media-src']) {
+      const values = directive(local, name).split(' ');
+      expect(values).toContain('http://127.0.0.1:4000');
+      expect(values).toContain('http://localhost:4000');
+      expect(values).not.toContain('http://localhost:4001');
+    }
+    const remote = contentSecurityPolicy({ nonce: 'n', apiOrigin: 'https://api.example.com' });
+    expect(remote).not.toContain('localhost');
+  });
+
   it('nonces are fresh each time', () => {
     const nonces = new Set(Array.from({ length: 50 }, newNonce));
     expect(nonces.size).toBe(50);

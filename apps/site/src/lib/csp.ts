@@ -31,7 +31,7 @@ export function contentSecurityPolicy(options: {
   development?: boolean;
 }): string {
   const { nonce, apiOrigin, development = false } = options;
-  const api = apiOrigin === '' ? [] : [apiOrigin];
+  const api = apiOrigins(apiOrigin);
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': [
@@ -60,6 +60,19 @@ export function contentSecurityPolicy(options: {
   return Object.entries(directives)
     .map(([name, values]) => `${name} ${values.join(' ')}`)
     .join('; ');
+}
+
+const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * The API's origin, and on this machine each name of it: an API reached at 127.0.0.1 writes its
+ * logos and hosted pages as `localhost` (the name a browser on the machine uses), and both are it.
+ */
+function apiOrigins(apiOrigin: string): string[] {
+  if (apiOrigin === '') return [];
+  const url = new URL(apiOrigin);
+  if (!LOOPBACK.includes(url.hostname)) return [apiOrigin];
+  return LOOPBACK.map((host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`);
 }
 
 /** The origin of an absolute URL, or '' when it is not one. */
