@@ -141,6 +141,26 @@ describe('originals', () => {
     vi.restoreAllMocks();
   }, 60_000);
 
+  it('answers HEAD with the length and without reading the original', async () => {
+    const seen = watch(t.blobs.originals);
+    const res = await t.app.inject({
+      method: 'HEAD',
+      url: `/events/photos/${large.uuid}?download=1`,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-length']).toBe(String(LARGE));
+    expect(res.rawPayload.length).toBe(0);
+    expect(seen).toEqual({ reads: 0, gets: 0, pulled: 0 });
+    const variant = await t.app.inject({
+      method: 'HEAD',
+      url: `/events/photos/${small}?w=1280`,
+      headers: { accept: 'image/webp' },
+    });
+    expect(variant.statusCode).toBe(200);
+    expect(Number(variant.headers['content-length'])).toBeGreaterThan(0);
+    vi.restoreAllMocks();
+  });
+
   it('answers byte ranges of an original: 206 with Content-Range, 416 outside it', async () => {
     const url = `/events/photos/${large.uuid}?download=1`;
     const middle = await t.app.inject({ url, headers: { range: 'bytes=100-199' } });

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { errorEnvelope, photoParams, photoQuery } from '@eventsite/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -106,8 +107,13 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
           .code(416)
           .headers({ ...commonHeaders(file), 'content-range': `bytes */${size}` })
           .send();
-      // Stored files stream from the blob store (disk or bucket) as the socket takes them.
-      const { body, length } = await file.open(range ?? undefined);
+      // Stored files stream from the blob store (disk or bucket) as the socket takes them. A HEAD
+      // request reads no body: an original's length is known, a variant's stream is let go.
+      const head = request.method === 'HEAD';
+      const { body, length } =
+        head && size !== undefined
+          ? { body: undefined, length: range ? range.end - range.start + 1 : size }
+          : await file.open(range ?? undefined);
       const headers: Record<string, string | number> = {
         ...commonHeaders(file),
         'content-type': file.contentType,
@@ -116,10 +122,13 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
       if (size !== undefined) headers['accept-ranges'] = 'bytes';
       if (range) headers['content-range'] = `bytes ${range.start}-${range.end}/${size}`;
       if (file.filename) headers['content-disposition'] = `attachment; filename="${file.filename}"`;
-      return reply
-        .code(range ? 206 : 200)
-        .headers(headers)
-        .send(body);
+      reply.code(range ? 206 : 200).headers(headers);
+      if (head) {
+        if (body instanceof Readable) body.destroy();
+        // An empty stream keeps the Content-Length set above (Fastify reads a stream through).
+        return reply.send(Readable.from([]));
+      }
+      return reply.send(body);
     },
   );
 };
