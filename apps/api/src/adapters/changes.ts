@@ -3,8 +3,8 @@ import { Redis } from 'ioredis';
 
 /**
  * Tells the other processes of a deployment that public data changed, so that they drop what
- * they keep of it in memory. Messages are hints, not data: a process that misses one (it was
- * reconnecting) still shows the change once its caches' own time to live has passed.
+ * they keep of it in memory. Messages are hints, not data: a process that may have missed some
+ * (its connection to Redis dropped) hears {@link RESYNC} once it listens again, and drops all.
  */
 export interface ChangeBus {
   /** Tells every other process; this one is not told of its own changes. */
@@ -13,6 +13,9 @@ export interface ChangeBus {
   subscribe(listener: (change: string) => void): void;
   close(): Promise<void>;
 }
+
+/** Heard by a process whose listening was cut off (reconnected): changes may have been missed. */
+export const RESYNC = 'resync';
 
 /** The bus on Redis pub/sub: one channel per deployment (its key prefix). */
 export class RedisChangeBus implements ChangeBus {
@@ -38,6 +41,12 @@ export class RedisChangeBus implements ChangeBus {
     });
     this.ready = this.subscriber.subscribe(this.channel).then(() => undefined);
     this.ready.catch(() => undefined);
+    // ioredis subscribes again by itself after a reconnect; what was published meanwhile is lost.
+    let connected = false;
+    this.subscriber.on('ready', () => {
+      if (connected) for (const listener of this.listeners) listener(RESYNC);
+      connected = true;
+    });
   }
 
   publish(change: string): void {

@@ -357,6 +357,12 @@ export class FaceService {
     return settled;
   }
 
+  /** Drops every index (changes may have been missed): each is read again on its next search. */
+  forgetIndexes(): void {
+    this.indexes.clear();
+    this.loaded.clear();
+  }
+
   /** The events whose index is loaded here, least recently used first (tests, /health). */
   loadedEvents(): number[] {
     return [...this.indexes.keys()].filter((id) => this.loaded.has(id));

@@ -81,4 +81,18 @@ describe.skipIf(!ready)('answer caches across processes', () => {
     expect(c.heard).toEqual(['answers']);
     expect(b.heard).toEqual([]);
   });
+
+  it('drops what a process keeps once it listens again after its connection dropped', async () => {
+    const b = await process_(testRedisPrefix());
+    const bus = buses.at(-1)!;
+    await b.services.answers.get('k', async () => 'cached');
+    expect(b.services.answers.size).toBe(1);
+    // Redis restarted, a network blip: ioredis reconnects and subscribes again by itself; what
+    // was published meanwhile is lost.
+    (
+      bus as unknown as { subscriber: { disconnect(reconnect: boolean): void } }
+    ).subscriber.disconnect(true);
+    while (!b.heard.includes('resync')) await sleep(20);
+    expect(b.services.answers.size).toBe(0);
+  });
 });

@@ -1,4 +1,4 @@
-import type { ChangeBus } from '../adapters/changes.js';
+import { type ChangeBus, RESYNC } from '../adapters/changes.js';
 import type { Services } from './index.js';
 
 /** The change every cache hook ends in: public answers must be made again. */
@@ -35,9 +35,11 @@ export function shareChanges(services: Services, bus: ChangeBus): void {
   services.faces.onChange = ({ eventId, photoUuid }) =>
     bus.publish(`${FACES} ${eventId} ${photoUuid}`);
   bus.subscribe((change) => {
-    if (change === ANSWERS) {
+    if (change === ANSWERS || change === RESYNC) {
       clearHere();
       services.photos.forgetLookups();
+      // Face changes may have been missed: every index is read again on its next search.
+      if (change === RESYNC) services.faces.forgetIndexes();
       return;
     }
     const [kind, event, photoUuid] = change.split(' ');
