@@ -36,7 +36,7 @@ const MB = 2 ** 20;
 export function soakSeconds(quick: boolean, args = process.argv.slice(2)): number {
   const flag = args.indexOf('--soak-seconds');
   const raw =
-    process.env.BENCH_SOAK_SECONDS ??
+    (process.env.BENCH_SOAK_SECONDS || undefined) ??
     (flag >= 0 ? args[flag + 1] : args.find((a) => a.startsWith('--soak-seconds='))?.split('=')[1]);
   const seconds = Number(raw);
   if (raw !== undefined && (!Number.isFinite(seconds) || seconds < 20))
