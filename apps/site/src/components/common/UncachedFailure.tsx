@@ -13,13 +13,14 @@ function Fail({ reason }: { reason: string }): never {
 }
 
 /**
- * Pages are prerendered per organiser and kept for 30 s (ISR). A page that shows an error state
- * because the provider API failed must not be kept: visitors would see the error after the API
- * is back. Rendering this next to the error state marks the render as failed without changing
- * what the visitor sees: the failure happens in a server component whose output is handed to a
- * client component that never renders it. Next.js then sends this response with status 500 and
- * `Cache-Control: no-store`, never stores it, and keeps serving the last good page (if any)
- * while it retries on the next request.
+ * A page that shows an error state because the provider API failed must not be kept: visitors
+ * would see the error after the API is back. Rendering this next to the error state marks the
+ * render as failed without changing what the visitor sees: the failure happens in a server
+ * component whose output is handed to a client component that never renders it. A kept
+ * (prerendered) page is then not stored, and Next.js keeps serving the last good one while it
+ * retries on the next request. Pages are now rendered per request (their Content-Security-Policy
+ * nonce) and answered `Cache-Control: no-store`, so nothing keeps them anyway; the status, sent
+ * with the first bytes, is then 200.
  */
 export function UncachedFailure({ reason }: { reason: string }) {
   // Only a production server caches pages; in development the failure would open the overlay.
