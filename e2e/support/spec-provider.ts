@@ -1,6 +1,6 @@
-// A second provider, written from the public-site specification alone (its entities, its calls
-// and its error catalogue), not from our API's code or schemas. It sends what the specification
-// describes and nothing more: no field our own API adds, none of our extension endpoints (photo
+// A second provider, written from the public site's requirements alone (docs/requirements.md: its
+// data, its calls and its failure messages), not from our API's code or schemas. It sends what
+// those requirements describe and nothing more: no field our own API adds, none of our extension endpoints (photo
 // listing, search, downloads). Each organiser (the app_domain query parameter) stands for one
 // kind of provider a site may meet: minimal, null, odd and hostile-but-valid configurations, a
 // slow one, one that answers HTTP 500 and one that answers `status: 'error'`.
@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
-/** A photo reference as the spec words it: a uuid, then width and height, separated by commas. */
+/** A photo reference as docs/requirements.md words it: a uuid, then width and height, separated by commas. */
 function photoUuid(eventId: number, n: number): string {
   const hex = (eventId * 1000 + n).toString(16).padStart(12, '0');
   return `5bec0000-0000-4000-8000-${hex}`;
@@ -53,7 +53,7 @@ export interface SpecOrganiser {
   listFails?: boolean;
   /** The contact call's `data`; `undefined` makes it answer HTTP 500. */
   contact?: Json;
-  /** Each event's config `data`, by id; an event without one gets the spec's minimal config. */
+  /** Each event's config `data`, by id; an event without one gets the minimal config docs/requirements.md describes. */
   config?: Record<number, Json | 'http-500' | 'http-404'>;
 }
 
@@ -72,7 +72,7 @@ const minimalFlags = {
   client_enabled: false,
 };
 
-/** The event configuration with every field of the spec's description, and not one more. */
+/** The event configuration with every field docs/requirements.md names, and not one more. */
 export function specEventConfig(e: SpecEvent): Json {
   return {
     event_details: { id: e.event_id, name: e.event_name, total_images: e.photos, event_date: e.event_date },
@@ -107,7 +107,7 @@ export const SPEC_ORGANISERS: Record<string, SpecOrganiser> = {
     events: [ev(901, 'Local Parkrun', '2026-07-04', 'Sheffield')],
     contact: { contact_us: { form: { iframeSrc: 'https://forms.example.org/local', scriptSrc: '' } } },
   },
-  // Only what the spec lists, each field present, nothing optional filled in.
+  // Only what docs/requirements.md lists, each field present, nothing optional filled in.
   'minimal.localhost': {
     data: (events) => ({
       logo: '',
@@ -265,7 +265,7 @@ export interface SpecProvider {
 }
 
 function send(res: ServerResponse, status: number, body: Json, statusText?: string) {
-  // Browsers call a provider too (the spec's site is one that does): it answers any origin.
+  // Browsers call a provider too (a site may be one that does): it answers any origin.
   res.writeHead(status, statusText ?? '', { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
   res.end(JSON.stringify(body));
 }

@@ -1,6 +1,6 @@
 import type { ApiConfig } from './config.js';
 
-/** Success envelope (spec §3): `{ status, message, code, data }`. */
+/** Success envelope: `{ status, message, code, data }`. */
 export function ok<T>(data: T, code = 200) {
   return { status: 'success' as const, message: code === 201 ? 'Created' : 'OK', code, data };
 }
@@ -12,7 +12,7 @@ export function errorBody(code: number, message: string) {
 /** Admin endpoints never answer cross-origin. */
 export const ADMIN_PREFIX = '/api/v1/admin';
 
-/** Client JSON: a CDN may keep it 30 s (the site's revalidation time, spec §9) and serve it stale while refreshing. */
+/** Client JSON: a CDN may keep it 30 s (the site's revalidation time) and serve it stale while refreshing. */
 export const CLIENT_CACHE_CONTROL = 'public, max-age=30, stale-while-revalidate=300';
 /** Public routes answer any origin; the site reads a zip's size (progress) and file name. */
 export const PUBLIC_CORS_EXPOSED_HEADERS = ['Content-Length', 'Content-Disposition'];

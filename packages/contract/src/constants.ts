@@ -5,7 +5,7 @@
  */
 
 // envelope
-/** Every envelope call answers `{ status, message, code, data }` (spec §3, §7). */
+/** Every `/api/v1/...` call answers the envelope `{ status, message, code, data }`. */
 export const ENVELOPE_SUCCESS = 'success';
 export const ENVELOPE_ERROR = 'error';
 
@@ -31,11 +31,11 @@ export const DOMAIN_PATTERN =
 export const MAX_ID = 2_147_483_647;
 
 // organiser
-/** Spec §9: the theme colour when the organiser has none. */
+/** The theme colour when the organiser has none (or an invalid one). */
 export const DEFAULT_THEME_COLOUR = '#2E6F40';
-/** Spec §8: the theme colour the site falls back to when the home data call fails. */
+/** The theme colour the site falls back to when the home data call fails. */
 export const FALLBACK_THEME_COLOUR = '#FF5733';
-/** The provider: shown in 'Powered by' and as the organiser name of last resort (spec §8). */
+/** The provider: shown in 'Powered by' and as the organiser name of last resort. */
 export const PROVIDER_NAME = 'eventsite';
 export const SOCIAL_PLATFORMS = [
   'facebook',
@@ -48,7 +48,7 @@ export const SOCIAL_PLATFORMS = [
 ] as const;
 
 // event
-/** Spec §9: page size of the events and promo lists; the fetch default is 10. */
+/** Page size of the events and promo lists; a call without a page size gets 10. */
 export const EVENTS_PAGE_SIZE = 12;
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;

@@ -69,7 +69,7 @@ describe('eventInput', () => {
 });
 
 describe('defaults', () => {
-  it('are a valid event config with video limits of 0 (spec §9)', () => {
+  it('are a valid event config with video limits of 0', () => {
     const cfg = eventConfig.parse({
       event_details: {
         id: 1,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BIB_STRATEGIES } from './constants.js';
 import { httpUrl, isoDate } from './primitives.js';
 
-/** A photo reference (spec §3): `uuid,width,height`. */
+/** A photo reference: `uuid,width,height`. */
 export const photoRef = z.string().regex(/^[0-9a-f-]{36},\d+,\d+$/i);
 
 export const eventSummary = z.object({
@@ -26,7 +26,7 @@ export const pagination = z.object({
 });
 export type Pagination = z.infer<typeof pagination>;
 
-/** `GET /api/v1/client/events/organiser/all-events` (spec §3). */
+/** `GET /api/v1/client/events/organiser/all-events`: a page of published events. */
 export const allEvents = z.object({
   id: z.number().int(),
   domain: z.string(),
@@ -39,7 +39,7 @@ export const allEvents = z.object({
 });
 export type AllEvents = z.infer<typeof allEvents>;
 
-/* ---------- Event config (spec §3) ---------- */
+/* ---------- Event config ---------- */
 
 export const featureFlags = z.object({
   show_all_images: z.boolean(),
@@ -128,7 +128,7 @@ export const eventConfig = z.object({
 });
 export type EventConfig = z.infer<typeof eventConfig>;
 
-/** Spec §9 and our own defaults for an event whose organiser set nothing. */
+/** The defaults of an event whose organiser set nothing (video limits of 0: no video). */
 export const DEFAULT_EVENT_PHOTOS_CONFIG: EventPhotosConfig = {
   feature_flag: {
     show_all_images: true,

@@ -4,7 +4,7 @@ import { appDomain, hexColour, httpUrl } from './primitives.js';
 import { eventSummary } from './event.js';
 
 /**
- * On the wire the social link is loose (the site re-validates each one, spec §5); the
+ * On the wire the social link is loose (the site re-validates each one); the
  * organiser config file accepted by the CLI uses the strict form below.
  */
 export const socialMediaLink = z.object({
@@ -29,7 +29,7 @@ export const footerConfig = z.object({
 });
 export type FooterConfig = z.infer<typeof footerConfig>;
 
-/** Spec §3 `extra_config`, every field. */
+/** The organiser's `extra_config`, every field the site reads. */
 export const extraConfig = z.object({
   themeColor: z.string().max(16),
   googleTagManagerId: z.string().max(32),
@@ -48,7 +48,7 @@ export const organiserData = z.object({
 });
 export type OrganiserData = z.infer<typeof organiserData>;
 
-/** `GET /api/v1/client/events/organiser/contact-us` (spec §3). */
+/** `GET /api/v1/client/events/organiser/contact-us`: where the contact form is. */
 export const contactUs = z.object({
   contact_us: z.object({
     form: z.object({
@@ -60,7 +60,7 @@ export const contactUs = z.object({
 export type ContactUs = z.infer<typeof contactUs>;
 
 /**
- * `GET /api/v1/client/events/organiser/about-us`: the spec lists it with no shape; ours is the
+ * `GET /api/v1/client/events/organiser/about-us`: the site's requirements give it no shape; ours is the
  * organiser's public profile.
  */
 export const aboutUs = z.object({

@@ -25,8 +25,8 @@ export interface DemoOrganiser {
   /** Hosted by this API (GET /assets/{file}); stored as a path, made absolute per response. */
   logoAsset: string;
   /**
-   * Added after validation: a link the site must drop (spec §5: kept only with a valid absolute
-   * URL), proving the filtering happens on the site.
+   * Added after validation: a link the site must drop (a social link is kept only with a valid
+   * absolute URL), proving the filtering happens on the site.
    */
   invalidSocialLinks?: OrganiserInput['extra_config']['footer_config']['socialMediaLinks'];
   events: DemoEvent[];

@@ -253,7 +253,7 @@ describe('GET /api/v1/client/events/organiser/all-events', () => {
     });
   });
 
-  it('answers the last partial page and a page size of 12 (spec §9)', async () => {
+  it('answers the last partial page and a page size of 12 (the site list size)', async () => {
     const page2 = envelope(allEvents).parse((await get(url('&page=2&page_size=12'))).json()).data;
     expect(page2.events.map((e) => e.event_name)).toEqual(['City Run 1', 'City Run 0']);
     expect(page2.pagination).toEqual({

@@ -53,7 +53,7 @@ function sendJson(reply: FastifyReply, body: string): FastifyReply {
   return reply.header('content-type', JSON_TYPE).send(body);
 }
 
-/** What the public site reads (spec §7): `/api/v1/client/...`. */
+/** What the public site reads: `/api/v1/client/...` (docs/requirements.md, Provider API). */
 export const clientRoutes: FastifyPluginAsyncZod<{
   downloadsPerMinute?: number;
   selfieSearchesPerMinute?: number;

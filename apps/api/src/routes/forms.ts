@@ -24,7 +24,7 @@ function formValues(body: unknown): ContactPageModel['values'] {
   return { name: s('name'), email: s('email'), subject: s('subject'), message: s('message') };
 }
 
-/** The contact form the API hosts, for organisers without their own (spec §2 Contact). */
+/** The contact form the API hosts, for organisers without their own (docs/requirements.md, Pages: Contact). */
 export const formRoutes: FastifyPluginAsyncZod = async (app) => {
   async function page(
     request: FastifyRequest,

@@ -57,7 +57,7 @@ export function commonHeaders(file: {
       };
 }
 
-/** Photo files (spec §7: `/events/photos/{uuid}` on the API host). */
+/** Photo files: `/events/photos/{uuid}` on the API host. */
 export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/events/photos/:uuid',

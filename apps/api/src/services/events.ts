@@ -36,7 +36,7 @@ export class EventService {
   >();
 
   /**
-   * Spec §3 event config; unpublished and unknown events are both "not found", and so is an event
+   * The event configuration the site reads (docs/requirements.md, Data); unpublished and unknown events are both "not found", and so is an event
    * of another organiser than the one of `appDomain` when it is given.
    */
   async config(eventId: number, appDomain?: string, origin = ''): Promise<EventConfig> {

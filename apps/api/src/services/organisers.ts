@@ -19,7 +19,7 @@ import type {
 import { absoluteAssetUrl, eventSlug } from './urls.js';
 import { photosConfigOf } from './events.js';
 
-/** Spec §9: the home page shows recent events; 12 fill its grid. */
+/** The home page shows recent events; 12 fill its grid. */
 export const RECENT_EVENTS_COUNT = 12;
 
 /**

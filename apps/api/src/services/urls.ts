@@ -19,7 +19,7 @@ export function kebabCase(name: string): string {
   return kebab === '' ? 'event' : kebab;
 }
 
-/** Spec §5: the site turns a slug back into the id by the part after its last hyphen. */
+/** `{kebab-case name}-{id}`: the site takes the id back as the part after the last hyphen. */
 export function eventSlug(name: string, id: number): string {
   return `${kebabCase(name)}-${id}`;
 }

@@ -37,7 +37,7 @@ export interface ContactPageModel {
 
 /**
  * The contact form the API hosts for organisers who have none: self-contained (no script, no
- * external asset but the logo), embeddable in an iframe of height 600 (spec §2).
+ * external asset but the logo), embeddable in the site's contact iframe of height 600.
  */
 export function renderContactPage(model: ContactPageModel, nonce: string): string {
   const theme = HEX_COLOUR.test(model.themeColor) ? model.themeColor : DEFAULT_THEME_COLOUR;

@@ -2,7 +2,7 @@ import { DEFAULT_THEME_COLOUR } from '@eventsite/contract/constants';
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, readableOn, textOn, themeColour, themeVariables } from './colour';
 
-describe('themeColour (spec §5, §9)', () => {
+describe('themeColour', () => {
   it('keeps a valid hex colour, expanded to six digits', () => {
     expect(themeColour('#ff5733')).toBe('#FF5733');
     expect(themeColour('#abc')).toBe('#AABBCC');

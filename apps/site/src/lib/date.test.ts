@@ -6,7 +6,7 @@ afterEach(() => {
   process.env.TZ = tz;
 });
 
-describe('formatEventDate (spec §9)', () => {
+describe('formatEventDate', () => {
   it('shows the long English date', () => {
     expect(formatEventDate('2026-03-14')).toBe('March 14, 2026');
     expect(formatEventDate('2026-01-01')).toBe('January 1, 2026');

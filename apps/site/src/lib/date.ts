@@ -4,7 +4,7 @@ const MONTHS = [
 ] as const;
 
 /**
- * Spec §9: long English date, 'March 14, 2026'. The `YYYY-MM-DD` is a calendar day, so it is
+ * A long English date, 'March 14, 2026'. The `YYYY-MM-DD` is a calendar day, so it is
  * formatted from its digits: no time zone can move it to the day before.
  */
 export function formatEventDate(value: string): string {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { callToAction, gtmId, headerDesign } from './header';
 
-describe('callToAction (spec §4, §5)', () => {
+describe('callToAction', () => {
   it('is on the right unless given as left', () => {
     expect(callToAction({ text: 'Register', href: 'https://x.com', position: 'right' })?.position).toBe('right');
     expect(callToAction({ text: 'Register', href: 'https://x.com' })?.position).toBe('right');
@@ -21,7 +21,7 @@ describe('callToAction (spec §4, §5)', () => {
   });
 });
 
-describe('headerDesign (spec §4)', () => {
+describe('headerDesign', () => {
   it('is fill only if given as fill', () => {
     expect(headerDesign('fill')).toBe('fill');
     expect(headerDesign('default')).toBe('default');

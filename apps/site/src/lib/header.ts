@@ -9,13 +9,13 @@ export interface CallToAction {
   position: 'left' | 'right';
 }
 
-/** Spec §4: fill only if given as fill. */
+/** The header design is fill only if given as fill. */
 export function headerDesign(value: unknown): HeaderDesign {
   return value === 'fill' ? 'fill' : 'default';
 }
 
 /**
- * Spec §4, §5: the call-to-action needs non-empty text and href (and only an http(s) href may
+ * The call-to-action needs non-empty text and href (and only an http(s) href may
  * become a link); it sits on the right unless given as left.
  */
 export function callToAction(cta: Partial<HeaderCta> | undefined): CallToAction | null {
@@ -25,7 +25,7 @@ export function callToAction(cta: Partial<HeaderCta> | undefined): CallToAction 
   return { text, href, position: cta?.position === 'left' ? 'left' : 'right' };
 }
 
-/** Spec: Google Tag Manager only for a valid container id. */
+/** Google Tag Manager only for a valid container id. */
 export const GTM_ID_PATTERN = /^GTM-[A-Z0-9]+$/;
 
 export function gtmId(config: Partial<ExtraConfig> | undefined): string | null {

@@ -1,6 +1,6 @@
 import { DOMAIN_PATTERN } from '@eventsite/contract/constants';
 
-/** What local hosts send as app_domain (spec §7). */
+/** What local hosts send as app_domain. */
 export const LOCAL_APP_DOMAIN = 'localhost';
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
@@ -16,7 +16,7 @@ function isIpv6(value: string): boolean {
   }
 }
 
-/** True for `localhost` and IP literals: these hosts send `localhost` (spec §7, §9). */
+/** True for `localhost` and IP literals: these hosts send `localhost`. */
 export function isLocalHostName(hostname: string): boolean {
   const h = hostname.toLowerCase().replace(/^\[|\]$/g, '');
   return h === 'localhost' || IPV4.test(h) || isIpv6(h);

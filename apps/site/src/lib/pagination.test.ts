@@ -19,7 +19,7 @@ const p = (current_page: number, total_pages: number) => ({
   has_previous_page: current_page > 1,
 });
 
-describe('pager (spec §2, §5)', () => {
+describe('pager', () => {
   it('shows nothing when there is at most one page', () => {
     expect(pager(p(1, 1))).toBeNull();
     expect(pager(p(1, 0))).toBeNull();

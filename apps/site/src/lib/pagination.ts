@@ -19,7 +19,7 @@ export interface PagerModel {
 }
 
 /**
- * Spec §2, §5: nothing when there is at most one page; Previous only if a previous page exists
+ * Nothing when there is at most one page; Previous only if a previous page exists
  * (and never below 1); Next only if a next page exists.
  */
 export function pager(p: Pick<Pagination, 'current_page' | 'total_pages' | 'has_next_page' | 'has_previous_page'>): PagerModel | null {

@@ -3,7 +3,7 @@ import { parsePhotoRef, parsePhotoRefs, photoSrcSet, photoUrl } from './photos';
 
 const U = '0b7e2c9a-1f2d-4c3b-9a8e-112233445566';
 
-describe('photo references (spec §3)', () => {
+describe('photo references', () => {
   it('reads uuid,width,height', () => {
     expect(parsePhotoRef(`${U},1600,1067`)).toEqual({ uuid: U, width: 1600, height: 1067 });
   });

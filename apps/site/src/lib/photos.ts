@@ -8,7 +8,7 @@ export interface PhotoRef {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Spec §3: a photo reference is `uuid,width,height`; anything else is skipped. */
+/** A photo reference is `uuid,width,height`; anything else is skipped. */
 export function parsePhotoRef(ref: string): PhotoRef | null {
   const [uuid, w, h, ...rest] = ref.split(',').map((s) => s.trim());
   if (rest.length > 0 || !uuid || !UUID.test(uuid)) return null;

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { eventIdFromSlug, parseEventSlug } from './slug';
 
-describe('eventIdFromSlug (spec §5)', () => {
+describe('eventIdFromSlug', () => {
   it('uses a purely numeric slug as is', () => {
     expect(eventIdFromSlug('42')).toBe(42);
   });

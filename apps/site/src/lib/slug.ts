@@ -28,7 +28,7 @@ function fromValue(value: unknown): number | null {
 }
 
 /**
- * Spec §5: the numeric event id of a slug. `42` gives 42; `city-run-2026-42` gives 42 (the part
+ * The numeric event id of a slug. `42` gives 42; `city-run-2026-42` gives 42 (the part
  * after the last hyphen); anything else warns and gives null. An object carrying `id`,
  * `event_id` or `eventId` (or a `slug`) is accepted as well.
  */

@@ -3,7 +3,7 @@ import { socialIcon, socialLinks } from './social';
 
 const link = (platform: string, url: string, icon = '', label = '') => ({ platform, url, icon, label });
 
-describe('socialLinks (spec §5)', () => {
+describe('socialLinks', () => {
   it('keeps a link with a platform and an absolute URL', () => {
     const [kept] = socialLinks([link('facebook', 'https://facebook.com/cityruns')]);
     expect(kept).toMatchObject({ platform: 'facebook', url: 'https://facebook.com/cityruns', label: 'Facebook' });
@@ -34,7 +34,7 @@ describe('socialLinks (spec §5)', () => {
   });
 });
 
-describe('socialIcon (spec §5)', () => {
+describe('socialIcon', () => {
   it.each([['facebook'], ['instagram'], ['youtube'], ['twitter'], ['linkedin'], ['x'], ['whatsapp']])('has an icon for %s', (p) => {
     expect(socialIcon(p, '')).toEqual({ kind: 'platform', platform: p });
   });

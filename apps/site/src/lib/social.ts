@@ -25,7 +25,7 @@ function isAbsoluteUrl(value: string): boolean {
   }
 }
 
-/** Spec §5: a custom icon if `icon` is an http(s) URL, else by platform name, else a generic link. */
+/** A custom icon if `icon` is an http(s) URL, else by platform name, else a generic link. */
 export function socialIcon(platform: string, icon: string): SocialIcon {
   const custom = httpUrlOrNull(icon);
   if (custom) return { kind: 'custom', src: custom };
@@ -45,7 +45,7 @@ const PLATFORM_LABELS: Record<SocialPlatform, string> = {
 };
 
 /**
- * Spec §5: a link is kept only if platform and url are non-empty and the url is a valid absolute
+ * A link is kept only if platform and url are non-empty and the url is a valid absolute
  * URL. Only http(s) URLs may become links, so other schemes (javascript:, data:) are dropped too.
  */
 export function socialLinks(links: readonly Partial<SocialMediaLink>[] | undefined): SocialLink[] {

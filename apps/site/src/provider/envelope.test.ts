@@ -83,7 +83,7 @@ describe('requestEnvelope and requestChecked', () => {
 });
 
 describe('labels', () => {
-  it('are the spec’s, and combine as `${label}: ${message}`', () => {
+  it('are the required ones, and combine as `${label}: ${message}`', () => {
     expect(LABELS).toEqual({
       organiser: 'Failed to fetch organizer data',
       events: 'Failed to fetch events data',

@@ -6,7 +6,7 @@ export const EVENT_DATA_FAILURE = 'Failed to fetch event data';
 
 /**
  * `GET /api/v1/client/events/{eventId}/config`, unmapped: mapping is its own step, whose failure
- * the gallery reports differently (spec §2, §8). A non-OK status fails with
+ * the gallery reports differently ('Error Loading Event'). A non-OK status fails with
  * 'Failed to fetch event data: {status text}'.
  */
 export async function fetchEventConfig(eventId: number, fetchImpl: typeof fetch = fetch): Promise<unknown> {

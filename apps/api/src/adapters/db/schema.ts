@@ -37,7 +37,7 @@ export const organisers = pgTable('organisers', {
   website: text('website').notNull().default(''),
   contactEmail: text('contact_email').notNull().default(''),
   expiryAt: timestamp('expiry_at', { withTimezone: true }),
-  // extra_config (spec §3), one column per field.
+  // extra_config, one column per field.
   themeColor: text('theme_color').notNull(),
   googleTagManagerId: text('google_tag_manager_id').notNull().default(''),
   headerDesign: text('header_design', { enum: ['default', 'fill'] })

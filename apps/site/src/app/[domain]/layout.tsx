@@ -77,7 +77,7 @@ async function TenantShell({ domain, children }: { domain: string; children: Rea
   );
 }
 
-/** The organiser's site: its brand around every page, after the full-page loader (spec §2). */
+/** The organiser's site: its brand around every page, after the full-page loader. */
 export default async function TenantLayout({ children, params }: Props) {
   const { domain } = await params;
   if (!isAppDomain(domain)) notFound();

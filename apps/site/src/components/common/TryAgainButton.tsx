@@ -1,6 +1,6 @@
 'use client';
 
-/** Spec §2: 'Try Again' reloads the page. */
+/** 'Try Again' reloads the page. */
 export function TryAgainButton() {
   return (
     <button type="button" className="button" onClick={() => window.location.reload()}>

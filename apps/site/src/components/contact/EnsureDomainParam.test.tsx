@@ -11,7 +11,7 @@ vi.mock('next/navigation', () => ({
   useSearchParams: () => new URLSearchParams(search),
 }));
 
-describe('EnsureDomainParam (spec §2, Contact)', () => {
+describe('EnsureDomainParam', () => {
   beforeEach(() => replace.mockReset());
 
   it('adds the missing domain with a replace navigation; a local host sends localhost', () => {

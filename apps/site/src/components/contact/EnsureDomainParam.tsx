@@ -4,7 +4,7 @@ import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useEffect } from 'react';
 import { appDomainFromHost } from '@/lib/host';
 
-/** Spec §2: a missing `domain` query parameter is added, by a replace navigation, from the host. */
+/** A missing `domain` query parameter is added, by a replace navigation, from the host. */
 export function EnsureDomainParam() {
   const router = useRouter();
   const pathname = usePathname();

@@ -1,4 +1,4 @@
-/** Spec §2, Contact, word for word. */
+/** Contact, word for word (docs/requirements.md, Pages: Contact). */
 export const CONTACT_STRINGS = {
   heading: 'Contact Us',
   errorTitle: 'Unable to load contact form',
@@ -6,5 +6,5 @@ export const CONTACT_STRINGS = {
   title: (organiser: string) => `Contact Us - ${organiser}`,
 } as const;
 
-/** Spec §9. */
+/** The contact form's iframe is 600 pixels high. */
 export const CONTACT_IFRAME_HEIGHT = 600;

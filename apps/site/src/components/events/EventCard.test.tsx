@@ -16,7 +16,7 @@ const event: EventCardData = {
   photos: [{ uuid: U(1), width: 1600, height: 1067 }],
 };
 
-describe('EventCard (spec §2)', () => {
+describe('EventCard', () => {
   it('shows title, long date, city and the photos link', () => {
     stubIntersectionObserver();
     stubReducedMotion(false);

@@ -14,7 +14,7 @@ export interface HeroSlide {
 }
 
 /**
- * The home page's hero: the two latest events (spec §9). No autoplay: the visitor moves it with
+ * The home page's hero: the two latest events. No autoplay: the visitor moves it with
  * labelled buttons; the hidden slide is
  * visibility: hidden, so neither keyboard focus nor a screen reader lands in it.
  */

@@ -13,7 +13,7 @@ function tileEls(container: HTMLElement) {
   return [...container.querySelectorAll<HTMLImageElement>('.mosaic-tile')];
 }
 
-describe('Mosaic (spec §4)', () => {
+describe('Mosaic', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     vi.spyOn(Math, 'random').mockReturnValue(0); // interval 8 s, tile 0

@@ -27,7 +27,7 @@ function preload(src: string) {
 }
 
 /**
- * The card's 5x4 cover (spec §2, §4): server-rendered tiles that swap one at a time, only while
+ * The card's 5x4 cover (docs/requirements.md, Mosaic): server-rendered tiles that swap one at a time, only while
  * the card is on screen and the visitor has not asked for reduced motion.
  */
 export function Mosaic({ eventId, apiBase, tiles: initialTiles, candidates: initialCandidates, eagerTiles = 0 }: MosaicProps) {

@@ -12,7 +12,7 @@ const pagination = (current_page: number, total_pages: number) => ({
   has_previous_page: current_page > 1,
 });
 
-describe('Pager (spec §2, §5)', () => {
+describe('Pager', () => {
   it('is absent with one page', () => {
     const { container } = render(<Pager pagination={pagination(1, 1)} basePath="/events" />);
     expect(container.innerHTML).toBe('');

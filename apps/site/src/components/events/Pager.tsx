@@ -2,7 +2,7 @@ import Link from 'next/link';
 import type { Pagination } from '@eventsite/contract';
 import { pageHref, pager } from '@/lib/pagination';
 
-/** Spec §2, §5: only with more than one page; Previous and Next only where such a page exists. */
+/** Only with more than one page; Previous and Next only where such a page exists. */
 export function Pager({ pagination, basePath }: { pagination: Pagination; basePath: string }) {
   const model = pager(pagination);
   if (!model) return null;

@@ -1,4 +1,4 @@
-/** Spec §2: the card's link, by mode. */
+/** The card's link, by mode, word for word (docs/requirements.md, Pages). */
 export const CARD_LINKS = {
   photos: { title: 'View Photos', subtitle: 'Browse event gallery', path: 'photos' },
   promo: { title: 'Create Promo', subtitle: 'Design promotional materials', path: 'promo' },

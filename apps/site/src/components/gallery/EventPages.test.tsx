@@ -18,7 +18,7 @@ beforeEach(() => {
 
 const params = (eventSlug: string) => ({ params: Promise.resolve({ domain: 'localhost', eventSlug }) });
 
-describe('gallery route (spec §2)', () => {
+describe('gallery route', () => {
   it('shows a skeleton of 12 squares while loading', () => {
     const { container } = render(<GalleryLoading />);
     expect(container.querySelectorAll('.skeleton-square')).toHaveLength(12);
@@ -103,7 +103,7 @@ describe('one organiser per host', () => {
   });
 });
 
-describe('promo editor route (spec §2)', () => {
+describe('promo editor route', () => {
   it("shows 'Loading promo editor...' while loading", () => {
     render(<PromoEditorLoading />);
     expect(screen.getByText('Loading promo editor...')).toBeTruthy();

@@ -1,6 +1,6 @@
 import { SKELETON_SQUARES } from './strings';
 
-/** Spec §2, §9: twelve squares while the gallery loads. */
+/** Twelve squares while the gallery loads. */
 export function GallerySkeleton() {
   return (
     <div className="gallery-skeleton" role="status" aria-live="polite" data-testid="gallery-skeleton">

@@ -1,4 +1,4 @@
-/** Spec §2, the gallery, word for word. */
+/** The gallery, word for word (docs/requirements.md, Pages: Gallery). */
 export const GALLERY_STRINGS = {
   noId: 'Event ID is required',
   loadFailed: 'Failed to load event data',
@@ -6,10 +6,10 @@ export const GALLERY_STRINGS = {
   title: (name: string) => (name.trim() ? `${name.trim()} | Photos` : 'Event Photos'),
 } as const;
 
-/** Spec §9: the skeleton while the gallery loads. */
+/** The skeleton's squares while the gallery loads. */
 export const SKELETON_SQUARES = 12;
 
-/** Our own words for the states the spec does not show. */
+/** Our own words for the states docs/requirements.md does not word. */
 export const GALLERY_TEXT = {
   emptyTitle: 'No photos yet',
   emptyText: 'The photographers are still uploading. Photos of this event will appear here as soon as they are ready — check back soon.',
@@ -56,7 +56,7 @@ export function findHow(bib: boolean, name: boolean, selfie = false): string {
   return 'through the link the organiser sent you';
 }
 
-/** Spec §2, the promo editor, word for word. */
+/** The promo editor, word for word (docs/requirements.md, Pages: Promo editor). */
 export const PROMO_EDITOR_STRINGS = {
   noSlug: 'Event slug is required',
   loadFailed: 'Failed to load event data',

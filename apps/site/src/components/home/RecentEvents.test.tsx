@@ -15,7 +15,7 @@ beforeEach(() => {
   stubReducedMotion(false);
 });
 
-describe('Home (spec §2)', () => {
+describe('Home', () => {
   it("shows 'Recent Events', a carousel of the first 2 events and the grid of all", async () => {
     fetchMock.mockResolvedValue(envelope(organiserData({ recent_events: [summary(1), summary(2), summary(3)] })));
     render(await RecentEvents({ domain: 'home-a.test' }));

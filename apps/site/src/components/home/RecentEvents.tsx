@@ -9,7 +9,7 @@ import { getOrganiser, publicApiUrl } from '@/provider';
 import { heroSlides } from './hero';
 import { HOME_STRINGS } from './strings';
 
-/** Home (spec §2): the hero of the latest events, then every recent event; or why there are none. */
+/** Home: the hero of the latest events, then every recent event; or why there are none. */
 export async function RecentEvents({ domain }: { domain: string }) {
   const { recentEvents, error, transient } = await getOrganiser(domain);
   const apiBase = publicApiUrl();

@@ -1,4 +1,4 @@
-/** Spec §2, Home, word for word. */
+/** Home, word for word (docs/requirements.md, Pages: Home). */
 export const HOME_STRINGS = {
   heading: 'Recent Events',
   loading: "We're fetching the latest event memories for you...",
@@ -7,5 +7,5 @@ export const HOME_STRINGS = {
   emptyText: 'Check back soon for exciting events and photo memories. New events are added regularly!',
 } as const;
 
-/** Spec §9: the carousel shows the first 2 recent events. */
+/** The carousel shows the first 2 recent events. */
 export const CAROUSEL_EVENTS = 2;

@@ -1,4 +1,4 @@
-/** Spec §2: shown until the organiser configuration is loaded. */
+/** Shown until the organiser configuration is loaded. */
 export const FULL_PAGE_LOADING_TEXT = 'Loading event data...';
 
 export function FullPageLoader() {

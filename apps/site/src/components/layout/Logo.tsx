@@ -1,4 +1,4 @@
-/** The organiser's logo, or the default mark with the name when there is none (spec §8). */
+/** The organiser's logo, or the default mark with the name when there is none. */
 export function Logo({ name, logo }: { name: string; logo: string | null }) {
   if (logo) {
     return <img src={logo} alt={name} className="logo-image" height={40} />;

@@ -1,4 +1,4 @@
-/** Spec §2: the header navigation. */
+/** The header navigation: Home, Events, Contact. */
 export const NAV_ITEMS = [
   { href: '/', label: 'Home' },
   { href: '/events', label: 'Events' },

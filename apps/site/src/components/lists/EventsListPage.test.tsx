@@ -23,7 +23,7 @@ const page = (current_page: number, total_pages: number, n = 12) =>
     pagination: { total: total_pages * 12, current_page, total_pages, page_size: 12, has_next_page: current_page < total_pages, has_previous_page: current_page > 1 },
   });
 
-describe('All events and promo events (spec §2)', () => {
+describe('All events and promo events', () => {
   it("shows 'All Events' with 12 cards and the pager", async () => {
     fetchMock.mockResolvedValue(page(2, 3));
     render(await EventsListPage({ domain: 'a.com', page: 2, mode: 'photos', heading: EVENTS_LIST.heading, error: EVENTS_LIST.error, basePath: '/events' }));
@@ -58,7 +58,7 @@ describe('All events and promo events (spec §2)', () => {
     expect(screen.getByText('Failed to load promo events list')).toBeTruthy();
   });
 
-  it('shows the spec titles', () => {
+  it('shows the required titles', () => {
     expect(EVENTS_LIST.title('City Runs')).toBe('All Events | City Runs');
     expect(PROMO_LIST.title('City Runs')).toBe('Promo Events | City Runs');
   });

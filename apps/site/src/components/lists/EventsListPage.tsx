@@ -6,7 +6,7 @@ import { Pager } from '@/components/events/Pager';
 import type { CardMode } from '@/components/events/strings';
 import { getEventsPage, publicApiUrl } from '@/provider';
 
-/** The paginated grid of /events and /promo (spec §2): same list, different card links. */
+/** The paginated grid of /events and /promo: same list, different card links. */
 export async function EventsListPage({
   domain,
   page,

@@ -6,7 +6,7 @@ import { parsePage } from '@/lib/pagination';
 import { organiserPageMetadata } from '@/components/layout/organiserMetadata';
 
 /**
- * The two paginated lists (spec §2). Visitors ask for `/events?page=3`; the proxy rewrites a page
+ * The two paginated lists, /events and /promo. Visitors ask for `/events?page=3`; the proxy rewrites a page
  * past the first to `/[domain]/events/p/3`, so that no page reads the query string and each list
  * page is prerendered and kept per organiser (ISR) like the others.
  */

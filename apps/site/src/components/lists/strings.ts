@@ -1,4 +1,4 @@
-/** Spec §2, the events and promo lists, word for word. */
+/** The events and promo lists, word for word (docs/requirements.md, Pages: Event lists). */
 export const EVENTS_LIST = {
   heading: 'All Events',
   error: 'Failed to load events list',

@@ -5,7 +5,7 @@ import { LoadingText } from '@/components/common/States';
 import { PROMO_EDITOR_STRINGS } from '@/components/gallery/strings';
 import type { PromoEditorProps } from '@/editor';
 
-/** The editor's code (Konva, pdf-lib) is fetched only on the promo route (spec §2: loaded on demand). */
+/** The editor's code (Konva, pdf-lib) is fetched only on the promo route: loaded on demand. */
 const PromoEditor = dynamic(() => import('@/editor'), {
   ssr: false,
   loading: () => <LoadingText text={PROMO_EDITOR_STRINGS.loading} />,

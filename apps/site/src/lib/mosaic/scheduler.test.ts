@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMosaicScheduler, firstSwapOffset, swapInterval } from './scheduler';
 
-describe('firstSwapOffset (spec §4)', () => {
+describe('firstSwapOffset', () => {
   it.each([
     [42, 1000], // 42 × 500 = 21000, mod 4000 = 1000
     [100, 0],

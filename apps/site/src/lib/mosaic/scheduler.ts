@@ -1,9 +1,9 @@
-/** Spec §4, §9: one tile swaps every 8 to 12 s, fading out over 600 ms and back in over 600 ms. */
+/** One tile swaps every 8 to 12 s, fading out over 600 ms and back in over 600 ms. */
 export const SWAP_MIN_MS = 8_000;
 export const SWAP_MAX_MS = 12_000;
 export const FADE_OUT_MS = 600;
 export const FADE_IN_MS = 600;
-/** Spec §4: the first swap is offset by (last two digits of the event id × 500 ms) mod 4000 ms. */
+/** The first swap is offset by (last two digits of the event id × 500 ms) mod 4000 ms. */
 export const OFFSET_STEP_MS = 500;
 export const OFFSET_MODULO_MS = 4_000;
 

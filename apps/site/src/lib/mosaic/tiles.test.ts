@@ -3,7 +3,7 @@ import { MOSAIC_TILES, pickMosaic, pickSwap } from './tiles';
 
 const photos = (n: number) => Array.from({ length: n }, (_, i) => `p${i}`);
 
-describe('pickMosaic (spec §2, §9)', () => {
+describe('pickMosaic', () => {
   it('fills 20 tiles (5x4) and keeps the rest as swap candidates', () => {
     const { tiles, candidates } = pickMosaic(photos(40));
     expect(MOSAIC_TILES).toBe(20);

@@ -1,4 +1,4 @@
-/** Spec §9: the mosaic is 5 columns by 4 rows. */
+/** The mosaic is 5 columns by 4 rows. */
 export const MOSAIC_COLUMNS = 5;
 export const MOSAIC_ROWS = 4;
 export const MOSAIC_TILES = MOSAIC_COLUMNS * MOSAIC_ROWS;

@@ -2,7 +2,7 @@ import { LoadingText } from '@/components/common/States';
 import { HOME_STRINGS } from '@/components/home/strings';
 
 /**
- * Spec §2: Home's loading text, while the page is on its way. It takes the screen's height, so
+ * Home's loading text, while the page is on its way. It takes the screen's height, so
  * that the footer starts below the fold and the page that replaces it moves nothing a visitor
  * sees (layout shift).
  */

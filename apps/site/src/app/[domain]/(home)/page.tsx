@@ -2,7 +2,7 @@ import { RecentEvents } from '@/components/home/RecentEvents';
 
 type Props = { params: Promise<{ domain: string }> };
 
-/** Spec §9: organiser data is revalidated every 30 s; the page is kept (per organiser) as long. */
+/** Organiser data is revalidated every 30 s; the page is kept (per organiser) as long. */
 export const revalidate = 30;
 
 /**

@@ -3,7 +3,7 @@ import { ListRoute, listMetadata } from '@/components/lists/listRoute';
 
 type Props = { params: Promise<{ domain: string }> };
 
-/** Spec §9: organiser data is revalidated every 30 s; the page is kept (per organiser) as long. */
+/** Organiser data is revalidated every 30 s; the page is kept (per organiser) as long. */
 export const revalidate = 30;
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {

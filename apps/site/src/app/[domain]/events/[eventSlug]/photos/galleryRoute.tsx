@@ -29,7 +29,7 @@ import {
 } from '@/provider';
 
 /**
- * The gallery (spec §2). Without a query string it is prerendered and kept per organiser (ISR);
+ * The gallery (docs/requirements.md, Pages: Gallery). Without a query string it is prerendered and kept per organiser (ISR);
  * the proxy sends a gallery URL with a query (`?bib=`, `?name=`, `?photo=`) to `photo-search`,
  * rendered per request, because its metadata (a shared photo's preview) depends on the query.
  */
