@@ -1,8 +1,7 @@
 /** The product API and its CLI, on a temp data folder (PGlite) or a bench PostgreSQL database. */
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Context } from './context.js';
-import { freePort, ROOT, runOk, start, type Started, tempDir, waitForHttp } from './proc.js';
+import { freePort, ROOT, runOk, start, type Started, waitForHttp } from './proc.js';
 
 export const API_SERVER = path.join(ROOT, 'apps/api/dist/server.js');
 export const API_CLI = path.join(ROOT, 'apps/api/dist/cli/main.js');
@@ -192,21 +191,4 @@ export function productBuilt(): string[] {
     'apps/api/dist/cli/main.js',
     'apps/site/.next/BUILD_ID',
   ].filter((f) => !existsSync(path.join(ROOT, f)));
-}
-
-/**
- * What a bench tool needs to run figures' helpers outside a bench run: a temp folder with the
- * demo data (at `scale`) on the embedded database, as a quick-mode Context.
- */
-export async function demoContext(prefix: string, scale: number): Promise<Context> {
-  const tmp = tempDir(prefix);
-  const store = { dataDir: path.join(tmp, 'data') };
-  const truth = await createDemo(store, scale);
-  return {
-    quick: true,
-    seconds: 5,
-    tmp,
-    pglite: { store, truth, api: null, openApi: null },
-    features: {},
-  };
 }

@@ -5,7 +5,7 @@
  *   node --import tsx bench/tools/ab-import.ts <other-dist> [photos=60] [rounds=3]
  */
 import path from 'node:path';
-import { demoContext } from '../lib/api.js';
+import { demoContext } from '../lib/context.js';
 import { createEvent } from '../figures/features.js';
 import { makePhotoFolder } from '../figures/photos.js';
 import { cleanupAll, ROOT, runOk } from '../lib/proc.js';

@@ -3,7 +3,8 @@
  * the same photo at several widths and several photos at one width.
  * Usage: node --import tsx bench/tools/probe-first-variant.ts [photos=5]
  */
-import { cli, demoContext, startApi } from '../lib/api.js';
+import { cli, startApi } from '../lib/api.js';
+import { demoContext } from '../lib/context.js';
 import { cleanupAll } from '../lib/proc.js';
 import { createEvent } from '../figures/features.js';
 import { makePhotoFolder } from '../figures/photos.js';

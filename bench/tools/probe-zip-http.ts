@@ -6,7 +6,8 @@
 import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { cli, demoContext, startApi } from '../lib/api.js';
+import { cli, startApi } from '../lib/api.js';
+import { demoContext } from '../lib/context.js';
 import { createEvent } from '../figures/features.js';
 import { makePhotoFolder } from '../figures/photos.js';
 import { cleanupAll, run } from '../lib/proc.js';

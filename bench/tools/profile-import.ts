@@ -5,7 +5,8 @@
  */
 import { copyFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { API_CLI, demoContext } from '../lib/api.js';
+import { API_CLI } from '../lib/api.js';
+import { demoContext } from '../lib/context.js';
 import { BENCH, cleanupAll, run, runOk } from '../lib/proc.js';
 import { createEvent } from '../figures/features.js';
 import { makePhotoFolder } from '../figures/photos.js';

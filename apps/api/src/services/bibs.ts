@@ -21,7 +21,8 @@ import {
   ResultsFileError,
   RESULT_FIELDS,
 } from '../results/index.js';
-import { type EventService, photosConfigOf } from './events.js';
+import { photosConfigOf } from './event-config.js';
+import type { EventService } from './events.js';
 import { absoluteAssetUrl } from './urls.js';
 import type { PhotoSearch, PhotoSearchResolver } from './photos.js';
 

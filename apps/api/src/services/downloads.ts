@@ -5,7 +5,8 @@ import type { BlobStores } from '../adapters/blobs.js';
 import { planZip, type ZipEntry } from '../adapters/zip/zip-stream.js';
 import { AppError, badRequest } from '../errors.js';
 import type { PhotoRepository, ZipPhotoRow } from '../repositories/photos.js';
-import { type EventService, photosConfigOf } from './events.js';
+import { photosConfigOf } from './event-config.js';
+import type { EventService } from './events.js';
 import { PRIVATE_GALLERY_MESSAGE } from './photos.js';
 import { eventSlug } from './urls.js';
 

@@ -1,14 +1,13 @@
 import {
   type AdminEvent,
-  DEFAULT_EVENT_PHOTOS_CONFIG,
   type EventConfig,
   type EventInput,
   type EventPatch,
-  type EventPhotosConfig,
 } from '@eventsite/contract';
 import { notFound } from '../errors.js';
 import type { EventRepository, EventRow } from '../repositories/events.js';
 import type { PhotoRepository } from '../repositories/photos.js';
+import { photosConfigOf } from './event-config.js';
 import { mergeDeep } from './merge.js';
 import type { OrganiserService } from './organisers.js';
 import { absoluteAssetUrl, eventSlug } from './urls.js';
@@ -182,7 +181,3 @@ export class EventService {
   }
 }
 
-/** The served config: the defaults with what the operator stored laid over them. */
-export function photosConfigOf(row: Pick<EventRow, 'photosConfig'>): EventPhotosConfig {
-  return mergeDeep(DEFAULT_EVENT_PHOTOS_CONFIG, row.photosConfig);
-}

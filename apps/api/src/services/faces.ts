@@ -15,7 +15,8 @@ import { wearerFace } from '../faces/wearer.js';
 import type { EventRepository, EventRow } from '../repositories/events.js';
 import type { FaceRepository, NewFace } from '../repositories/faces.js';
 import type { PhotoRepository } from '../repositories/photos.js';
-import { type EventService, photosConfigOf } from './events.js';
+import { photosConfigOf } from './event-config.js';
+import type { EventService } from './events.js';
 import type { JobService } from './jobs.js';
 
 /** The face engine as the `faces` job uses it (apps/api/src/faces in production; a stub in tests). */

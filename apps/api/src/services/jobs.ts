@@ -12,7 +12,7 @@ import {
 } from '../adapters/jobs/types.js';
 import type { EventRepository } from '../repositories/events.js';
 import { EventGoneError, type PhotoRepository } from '../repositories/photos.js';
-import { photosConfigOf } from './events.js';
+import { photosConfigOf } from './event-config.js';
 import type { ImportService } from './imports.js';
 import type { PhotoService } from './photos.js';
 

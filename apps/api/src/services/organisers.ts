@@ -17,7 +17,7 @@ import type {
   OrganiserRow,
 } from '../repositories/organisers.js';
 import { absoluteAssetUrl, eventSlug } from './urls.js';
-import { photosConfigOf } from './events.js';
+import { photosConfigOf } from './event-config.js';
 
 /** The home page shows recent events; 12 fill its grid. */
 export const RECENT_EVENTS_COUNT = 12;

@@ -11,7 +11,8 @@ import { badRequest, notFound } from '../errors.js';
 import { AppError } from '../errors.js';
 import type { BibFilter, PhotoRepository, PhotoRow } from '../repositories/photos.js';
 import type { EventRow } from '../repositories/events.js';
-import { type EventService, photosConfigOf } from './events.js';
+import { photosConfigOf } from './event-config.js';
+import type { EventService } from './events.js';
 import { kebabCase } from './urls.js';
 
 /** Width served when a caller asks for none: sharp on screens, never upscaled. */
