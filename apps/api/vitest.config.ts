@@ -11,7 +11,7 @@ export default defineConfig({
   resolve: { conditions: ['source', ...nodeOnly(defaultClientConditions)] },
   test: {
     name: 'api-pglite',
-    include: ['src/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'tools/**/*.test.ts'],
     env: { TEST_DATABASE: 'pglite' },
     testTimeout: 30_000,
     hookTimeout: 30_000,

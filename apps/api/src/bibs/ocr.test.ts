@@ -1,6 +1,6 @@
 /**
  * The real OCR models on a few rendered race photos (about half a second each). Quality
- * figures over many photos come from `evaluate-cli.ts`, not from here.
+ * figures over many photos come from `apps/api/tools/bib-evaluate-cli.ts`, not from here.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderRaceScene } from '../demo/scene/index.js';

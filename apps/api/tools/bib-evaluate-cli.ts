@@ -1,14 +1,14 @@
 /**
  * Prints bib search quality on synthetic photos:
- *   npx tsx apps/api/src/bibs/evaluate-cli.ts --count 100 --seed 7 [--threshold 0.8] [--side 960] [--start-list 2000 | --registered 1-5000] [--json]
+ *   npx tsx apps/api/tools/bib-evaluate-cli.ts --count 100 --seed 7 [--threshold 0.8] [--side 960] [--start-list 2000 | --registered 1-5000] [--json]
  * Every photo is searched as an event without race results (`ocr`) and as one with them
  * (`ocr` + `results`). The registered bibs are a start list of `--start-list` runners (the
  * photos' bibs and others drawn like them), or with `--registered FIRST-LAST` bibs numbered
  * FIRST..LAST, which the runners then wear.
  */
 import { parseArgs } from 'node:util';
-import { evaluateBibSearch } from './evaluate.js';
-import { createOcrEngine } from './ocr-engine.js';
+import { evaluateBibSearch } from './bib-evaluate.js';
+import { createOcrEngine } from '../src/bibs/ocr-engine.js';
 
 const { values } = parseArgs({
   options: {

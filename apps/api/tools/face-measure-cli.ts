@@ -1,6 +1,6 @@
 /**
  * Prints what docs/selfie-search.md reports, from the sample images inside `@vladmandic/human`:
- *   npx tsx apps/api/src/faces/measure-cli.ts [--search 100000]
+ *   npx tsx apps/api/tools/face-measure-cli.ts [--search 100000]
  * - time per photo (wall, this process, one photo at a time) on photos of 1 to ~40 faces;
  * - the portrait's similarity to every face of the `screenshot-facematch.jpg` wall of faces,
  *   best first (its first eight are the portrait's man, in eight different photos: labelled by eye);
@@ -11,9 +11,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
-import { createFaceEngine } from './engine.js';
-import { FaceIndex } from './face-index.js';
-import { MATCH_SIMILARITY, MAYBE_SIMILARITY } from './thresholds.js';
+import { createFaceEngine } from '../src/faces/engine.js';
+import { FaceIndex } from '../src/faces/face-index.js';
+import { MATCH_SIMILARITY, MAYBE_SIMILARITY } from '../src/faces/thresholds.js';
 
 const { values } = parseArgs({ options: { search: { type: 'string', default: '100000' } } });
 const assets = path.join(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateBibSearch, startListOf } from './evaluate.js';
+import { evaluateBibSearch, startListOf } from './bib-evaluate.js';
 
 describe('the simulated start list', () => {
   const photos = [

@@ -7,12 +7,12 @@
  * `ocr`) and as one with them (`ocr` + `results`, the registered bibs given to `readBibs`).
  * The registered bibs are an honest start list: every runner's bib, those on no photo too.
  */
-import { randomBibNumber } from '../demo/scene/bib.js';
-import { renderRaceScene } from '../demo/scene/index.js';
-import { createRng } from '../demo/scene/prng.js';
-import { sharedOcrEngine, type OcrEngine, type OcrTextLine } from './ocr-engine.js';
-import { bibsFromLines, type BibDetection, type ReadBibsOptions } from './read-bibs.js';
-import { searchableBibs } from './strategies.js';
+import { randomBibNumber } from '../src/demo/scene/bib.js';
+import { renderRaceScene } from '../src/demo/scene/index.js';
+import { createRng } from '../src/demo/scene/prng.js';
+import { sharedOcrEngine, type OcrEngine, type OcrTextLine } from '../src/bibs/ocr-engine.js';
+import { bibsFromLines, type BibDetection, type ReadBibsOptions } from '../src/bibs/read-bibs.js';
+import { searchableBibs } from '../src/bibs/strategies.js';
 
 export interface EvaluateOptions {
   count: number;
