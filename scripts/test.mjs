@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Every test of the project, in order: types and lint, unit and API tests (PGlite and PostgreSQL),
+// Every test of the project, in order: types, lint and import rules, unit and API tests (PGlite and PostgreSQL),
 // the production build, then the browser tests against the built site and API.
 // Ends with one line "tests: N passed, N failed".
 import { spawnSync } from 'node:child_process';
@@ -68,6 +68,7 @@ if (wanted('static')) {
   for (const [title, args] of [
     ['typecheck', ['run', 'typecheck']],
     ['lint', ['run', 'lint']],
+    ['import rules', ['run', 'deps']],
   ]) {
     if (step(title, 'npm', args)) passed += 1;
     else failed += 1;
