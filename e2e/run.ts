@@ -12,8 +12,9 @@ const results = process.env.E2E_RESULTS;
 const screenshots = process.argv.includes('--screenshots');
 
 /**
- * Suites that start what they test themselves (the spec-only provider double and a site of
- * their own): run alone, they need neither our API nor its demo data.
+ * Suites that start what they test themselves (the provider double written from
+ * docs/requirements.md alone, and a site of their own): run alone, they need neither our API nor
+ * its demo data.
  */
 const STANDALONE = new Set(['e2e/tests/spec-provider.test.ts', 'e2e/tests/csp.test.ts']);
 
