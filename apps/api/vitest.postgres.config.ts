@@ -1,7 +1,7 @@
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { redisProblem as redisProblemAt } from './src/test-support/redis.js';
 
 const nodeOnly = (conditions: readonly string[]) => conditions.filter((c) => c !== 'module');
 
@@ -12,25 +12,6 @@ const nodeOnly = (conditions: readonly string[]) => conditions.filter((c) => c !
 // with a notice (an error under CI=true).
 const url = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisUnreachableBecause(): Promise<string | null> {
-  const client = new Redis(redisUrl, {
-    lazyConnect: true,
-    connectTimeout: 2000,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    await client.ping();
-    return null;
-  } catch (error) {
-    return (error as Error).message || String(error);
-  } finally {
-    client.disconnect();
-  }
-}
 
 async function unreachableBecause(): Promise<string | null> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
@@ -46,7 +27,7 @@ async function unreachableBecause(): Promise<string | null> {
 
 export default defineConfig(async () => {
   const problem = await unreachableBecause();
-  const redisProblem = problem ? null : await redisUnreachableBecause();
+  const redisProblem = problem ? null : await redisProblemAt(redisUrl);
   if (redisProblem) {
     const message = `Redis at ${redisUrl} is unreachable (${redisProblem}): the api-postgres run uses PostgreSQL alone, not the scaled stack. Start Redis or set TEST_REDIS_URL.`;
     if (process.env.CI === 'true') throw new Error(message);

@@ -6,7 +6,6 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 // @ts-expect-error s3rver ships no types
 import S3rver from 's3rver';
@@ -14,6 +13,7 @@ import { adminToken, cli, type Store, startApi, waitForJobs } from '../lib/api.j
 import type { Context } from '../lib/context.js';
 import { ROOT, start, type Started, tempDir } from '../lib/proc.js';
 import { addRow, failedRow, fmt, notAvailable } from '../lib/table.js';
+import { redisProblem } from '../../apps/api/src/test-support/redis.js';
 import { makePhotoFolder } from './photos.js';
 
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -28,24 +28,6 @@ async function admin(sql: string): Promise<void> {
     await client.query(sql);
   } finally {
     await client.end();
-  }
-}
-
-async function redisReachable(): Promise<string | null> {
-  const client = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    await client.ping();
-    return null;
-  } catch (error) {
-    return (error as Error).message;
-  } finally {
-    client.disconnect();
   }
 }
 
@@ -162,7 +144,7 @@ export async function scaleOut(ctx: Context) {
   } catch (error) {
     problem = `PostgreSQL at ${ADMIN_URL.replace(/\/\/[^@]*@/, '//')} unreachable: ${(error as Error).message}`;
   }
-  problem ??= (await redisReachable()) && `Redis at ${REDIS_URL} unreachable`;
+  problem ??= (await redisProblem(REDIS_URL)) && `Redis at ${REDIS_URL} unreachable`;
   if (problem) return notAvailable(figure, goal, problem);
   try {
     const count = ctx.quick ? 16 : 48;

@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+// The one Redis probe of the project's tests (the API's test support).
+import { redisProblem } from '../../api/src/test-support/redis';
 import type * as HandlerModuleNamespace from '../cache-handler.mjs';
 
 /**
@@ -14,25 +16,12 @@ import type * as HandlerModuleNamespace from '../cache-handler.mjs';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 async function redisAnswers(): Promise<boolean> {
-  const client = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    connectTimeout: 2000,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    await client.ping();
-    return true;
-  } catch (error) {
-    const message = `Redis at ${REDIS_URL} is unreachable (${(error as Error).message}): the site's cache handler test needs it.`;
-    if (process.env.CI === 'true') throw new Error(message);
-    console.warn(`\n[cache-handler] SKIPPED: ${message}\n`);
-    return false;
-  } finally {
-    client.disconnect();
-  }
+  const problem = await redisProblem(REDIS_URL);
+  if (problem === null) return true;
+  const message = `Redis at ${REDIS_URL} is unreachable (${problem}): the site's cache handler test needs it.`;
+  if (process.env.CI === 'true') throw new Error(message);
+  console.warn(`\n[cache-handler] SKIPPED: ${message}\n`);
+  return false;
 }
 
 const ready = await redisAnswers();
