@@ -36,6 +36,7 @@ describe('the Content-Security-Policy', () => {
       expect(values).toContain('http://127.0.0.1:4000');
       expect(values).toContain('http://localhost:4000');
       expect(values).not.toContain('http://localhost:4001');
+      expect(values.some((v) => v.includes('['))).toBe(false);
     }
     const remote = contentSecurityPolicy({ nonce: 'n', apiOrigin: 'https://api.example.com' });
     expect(remote).not.toContain('localhost');

@@ -62,7 +62,8 @@ export function contentSecurityPolicy(options: {
     .join('; ');
 }
 
-const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
+/** Loopback names a policy can list (an IPv6 literal is not a valid CSP source). */
+const LOOPBACK = ['localhost', '127.0.0.1'];
 
 /**
  * The API's origin, and on this machine each name of it: an API reached at 127.0.0.1 writes its
