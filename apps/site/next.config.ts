@@ -47,10 +47,10 @@ function faceModelsPath(): string {
 const faceModels = faceModelsPath();
 
 /**
- * Headers on every answer of the site. The policy restricts what does not depend on a page's
- * scripts (framing, <base>, plugins, where forms post); scripts are not restricted by it: pages
- * are prerendered and kept per organiser (ISR), so a per-request nonce cannot be in the HTML
- * every visitor gets (docs/site-security.md).
+ * Headers on every answer of the site, including those the proxy does not see (its build's
+ * files). This policy restricts what does not depend on a page's scripts (framing, <base>,
+ * plugins, where forms post); a page's own policy, with the nonce its scripts carry, is set by
+ * the proxy per request (src/lib/csp.ts).
  */
 const SECURITY_HEADERS = [
   { key: 'content-security-policy', value: "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'" },
@@ -103,9 +103,10 @@ const config: NextConfig = {
     ];
   },
   experimental: {
-    // Pages are kept per organiser for 30 s (ISR) in this process's memory only: never written to
-    // `.next`, so a restarted server, or another server on the same build with another API_URL
-    // (tests, benchmarks), never serves pages or API answers cached by a previous one.
+    // The API answers pages are made from are kept for 30 s in this process's memory only (or in
+    // Redis with REDIS_URL): never written to `.next`, so a restarted server, or another server on
+    // the same build with another API_URL (tests, benchmarks), never serves answers cached by a
+    // previous one.
     isrFlushToDisk: false,
   },
 };

@@ -93,8 +93,8 @@ const LIST_PATH = /^\/(events|promo)\/?$/;
 const GALLERY_PATH = /^\/events\/[^/]+\/photos\/?$/;
 
 /**
- * The route of a visitor's path. Pages never read the query string, so that each is prerendered
- * and kept per organiser (ISR): a list page past the first (`/events?page=3`) goes to
+ * The route of a visitor's path. Pages never read the query string (each page's answer then
+ * depends on its path alone, and its API data is kept per path): a list page past the first (`/events?page=3`) goes to
  * `/events/p/3`; a gallery with a query (a search, a shared photo) goes to its per-request
  * variant `photo-search`, which reads it (a sibling of `photos`, not a child: no loading
  * boundary of the gallery's sends its first bytes before the event is known to be the organiser's,

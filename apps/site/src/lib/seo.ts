@@ -19,7 +19,7 @@ export async function requestOrigin(): Promise<string> {
 /**
  * The site's public origin for an organiser, for absolute links in page metadata. It comes from
  * the route's `[domain]` (the host name the proxy validated) and the configuration, never from
- * the request, so that pages can be prerendered and cached per organiser (ISR). `PUBLIC_SITE_SCHEME`
+ * the request, so that a caller cannot write another host into a page's links. `PUBLIC_SITE_SCHEME`
  * (`http` or `https`) and `PUBLIC_SITE_PORT` say how visitors reach the site; by default local names
  * (`localhost`, `*.localhost`) are `http` on the port the site listens on, others `https` on
  * the default port.

@@ -7,8 +7,7 @@ import { organiserPageMetadata } from '@/components/layout/organiserMetadata';
 
 /**
  * The two paginated lists, /events and /promo. Visitors ask for `/events?page=3`; the proxy rewrites a page
- * past the first to `/[domain]/events/p/3`, so that no page reads the query string and each list
- * page is prerendered and kept per organiser (ISR) like the others.
+ * past the first to `/[domain]/events/p/3`, so that no page reads the query string.
  */
 export type ListKind = 'events' | 'promo';
 

@@ -9,9 +9,6 @@ import { getContactForm } from '@/provider';
 
 type Props = { params: Promise<{ domain: string }> };
 
-/** Organiser data is revalidated every 30 s; the page is kept (per organiser) as long. */
-export const revalidate = 30;
-
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { domain } = await params;
   return organiserPageMetadata(domain, {

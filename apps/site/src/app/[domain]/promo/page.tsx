@@ -3,9 +3,6 @@ import { ListRoute, listMetadata } from '@/components/lists/listRoute';
 
 type Props = { params: Promise<{ domain: string }> };
 
-/** Organiser data is revalidated every 30 s; the page is kept (per organiser) as long. */
-export const revalidate = 30;
-
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return listMetadata('promo', (await params).domain);
 }

@@ -29,8 +29,8 @@ import {
 } from '@/provider';
 
 /**
- * The gallery (docs/requirements.md, Pages: Gallery). Without a query string it is prerendered and kept per organiser (ISR);
- * the proxy sends a gallery URL with a query (`?bib=`, `?name=`, `?photo=`) to `photo-search`,
+ * The gallery (docs/requirements.md, Pages: Gallery). Without a query string it is rendered from
+ * the API answers kept for 30 s; the proxy sends a gallery URL with a query (`?bib=`, `?name=`, `?photo=`) to `photo-search`,
  * rendered per request, because its metadata (a shared photo's preview) depends on the query.
  */
 export type SearchParams = Record<string, string | string[] | undefined>;

@@ -15,10 +15,7 @@ import { getOrganiser, loadEvent, publicApiUrl } from '@/provider';
 
 type Props = { params: Promise<{ domain: string; eventSlug: string }> };
 
-/** Organiser and event data are revalidated every 30 s; the page is kept as long. */
-export const revalidate = 30;
-
-/** No event is prerendered at build time: each is rendered on its first visit, then kept. */
+/** No event is prerendered at build time. */
 export function generateStaticParams(): { eventSlug: string }[] {
   return [];
 }

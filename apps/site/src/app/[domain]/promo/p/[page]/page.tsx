@@ -3,8 +3,6 @@ import { ListRoute, listMetadata, listPageNumber } from '@/components/lists/list
 
 type Props = { params: Promise<{ domain: string; page: string }> };
 
-export const revalidate = 30;
-
 export function generateStaticParams(): { page: string }[] {
   return [];
 }
