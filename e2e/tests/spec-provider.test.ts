@@ -189,7 +189,8 @@ describe('an organiser with only what the contract describes (minimal)', () => {
     await v.page.waitForURL((u) => u.searchParams.get('domain') === host);
     // The tab's blank page and this one: a push would have made it 3.
     assert.equal(await v.page.evaluate(() => history.length), 2, 'a replace, not a new history entry');
-    assert.equal(await v.page.title(), 'Contact Us - Harbour Swims');
+    // Pages are rendered per request, and Next.js streams their <title> in after the first bytes.
+    await v.page.waitForFunction((t) => document.title === t, 'Contact Us - Harbour Swims', { timeout: 10_000 });
     const iframe = v.page.locator('iframe');
     assert.equal(await iframe.getAttribute('height'), '600');
     assert.equal(await iframe.getAttribute('src'), 'https://forms.example.org/harbour');
