@@ -1,23 +1,17 @@
-import { createHash } from 'node:crypto';
 import { envelope, selfieSearchAnswer } from '@eventsite/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import type { NewFace } from '../repositories/faces.js';
-import type { FaceDetector } from '../services/faces.js';
 import { adminToken, bearer, upload, waitForJobs } from '../test-support/admin.js';
 import { createTestApp, type TestApp } from '../test-support/app.js';
+import { basis, face, plannedFaceDetector } from '../test-support/faces.js';
 import { seedOrganiser } from '../test-support/fixtures.js';
 import { testImage } from '../test-support/images.js';
 
 /** The per-event face index across restarts: loaded when the API starts, old rows converted. */
 
-function basis(i: number): number[] {
-  const v = new Array<number>(1024).fill(0);
-  v[i] = 1;
-  return v;
-}
 /** Not a unit vector on purpose: stored as found, normalised by the index. */
 const personA = basis(0).map((v, i) => (i === 3 ? 0.2 : v * 3));
 /** The same face as a selfie's descriptor (searches take unit vectors). */
@@ -26,17 +20,7 @@ const personB = basis(1);
 const personC = basis(2);
 const legacyPerson = basis(4);
 
-const planned = new Map<string, NewFace[]>();
-const stubDetector: FaceDetector = {
-  async detectFaces(image) {
-    return planned.get(createHash('sha256').update(image).digest('hex')) ?? [];
-  },
-};
-const face = (embedding: number[]): NewFace => ({
-  box: { x: 10, y: 20, width: 40, height: 40 },
-  score: 0.9,
-  embedding,
-});
+const stubDetector = plannedFaceDetector();
 
 let t: TestApp;
 let token: string;
@@ -65,7 +49,7 @@ async function uploadPlanned(id: number, plan: Record<string, NewFace[]>, hue: n
   const files = [];
   for (const [i, name] of Object.keys(plan).entries()) {
     const bytes = await testImage({ colour: `hsl(${hue + i * 40}, 60%, 50%)` });
-    planned.set(createHash('sha256').update(bytes).digest('hex'), plan[name]!);
+    stubDetector.plan(bytes, plan[name]!);
     files.push({ filename: `${name}.jpg`, bytes });
   }
   const res = await upload(t.app, token, id, files);

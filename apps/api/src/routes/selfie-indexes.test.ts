@@ -1,10 +1,8 @@
-import { createHash } from 'node:crypto';
 import { envelope, selfieSearchAnswer } from '@eventsite/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NewFace } from '../repositories/faces.js';
-import type { FaceDetector } from '../services/faces.js';
 import { adminToken, bearer, upload, waitForJobs } from '../test-support/admin.js';
 import { createTestApp, type TestApp } from '../test-support/app.js';
+import { basis, face, plannedFaceDetector } from '../test-support/faces.js';
 import { seedOrganiser } from '../test-support/fixtures.js';
 import { testImage } from '../test-support/images.js';
 import { scaledTestStack } from '../test-support/stack.js';
@@ -14,30 +12,14 @@ import { scaledTestStack } from '../test-support/stack.js';
  * searched dropped first), and on the scaled stack follow the faces that another process adds or
  * removes (Redis pub/sub).
  */
-function basis(i: number): number[] {
-  const v = new Array<number>(1024).fill(0);
-  v[i] = 1;
-  return v;
-}
 const runner = basis(0);
-
 /** A test double of the face engine: the faces of each photo, chosen by its bytes. */
-const planned = new Map<string, NewFace[]>();
-const detector: FaceDetector = {
-  async detectFaces(image) {
-    return planned.get(createHash('sha256').update(image).digest('hex')) ?? [];
-  },
-};
-const face = (embedding: number[]): NewFace => ({
-  box: { x: 10, y: 20, width: 40, height: 40 },
-  score: 0.9,
-  embedding,
-});
+const detector = plannedFaceDetector();
 
 let colours = 0;
 async function photoWith(embedding: number[], name: string) {
   const bytes = await testImage({ colour: `hsl(${(colours++ * 23) % 360}, 55%, 45%)` });
-  planned.set(createHash('sha256').update(bytes).digest('hex'), [face(embedding)]);
+  detector.plan(bytes, [face(embedding)]);
   return { filename: `${name}.jpg`, bytes };
 }
 
