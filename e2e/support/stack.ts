@@ -20,7 +20,7 @@ export async function apiData<T>(pathname: string): Promise<T> {
 }
 
 /** The server's HTML for a host, as a crawler or a link preview sees it: no JavaScript runs. */
-export function serverHtml(host: string, pathname: string): Promise<{ status: number; html: string }> {
+export function serverHtml(host: string, pathname: string): Promise<{ status: number; html: string; link: string }> {
   return new Promise((resolve, reject) => {
     const req = request(
       { host: '127.0.0.1', port: sitePort, path: pathname, headers: { host: `${host}:${sitePort}` } },
@@ -28,7 +28,7 @@ export function serverHtml(host: string, pathname: string): Promise<{ status: nu
         let html = '';
         res.setEncoding('utf8');
         res.on('data', (c: string) => (html += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, html }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, html, link: String(res.headers.link ?? '') }));
       },
     );
     req.on('error', reject);
