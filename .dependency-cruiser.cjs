@@ -23,6 +23,14 @@ module.exports = {
       to: { path: ['^apps/api/src/adapters/db/', '(^|/)node_modules/(drizzle-orm|sharp)/'] },
     },
     {
+      name: 'services-not-to-db-driver-or-images',
+      severity: 'error',
+      comment:
+        'Services reach the database through repositories and image work through adapters/images; they import neither Drizzle nor sharp.',
+      from: { path: '^apps/api/src/services/', pathNot: TESTS },
+      to: { path: '(^|/)node_modules/(drizzle-orm|sharp)/' },
+    },
+    {
       name: 'product-not-to-demo',
       severity: 'error',
       comment:

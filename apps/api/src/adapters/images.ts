@@ -51,6 +51,17 @@ export interface ProbedImage {
   placeholder: string;
 }
 
+/** Width and height as stored (before EXIF orientation), from the header only: nothing is decoded. Null when unreadable. */
+export async function pixelSize(bytes: Buffer): Promise<{ width: number; height: number } | null> {
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+    if (!meta.width || !meta.height) return null;
+    return { width: meta.width, height: meta.height };
+  } catch {
+    return null;
+  }
+}
+
 const sharpOptions = { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'warning' } as const;
 
 /**

@@ -60,4 +60,16 @@ describe('GET /health', () => {
       bibs: { queued: 2, running: 0 },
     });
   });
+
+  it('fails (500) when the database does not answer', async () => {
+    const ping = t.app.database.ping;
+    t.app.database.ping = () => Promise.reject(new Error('connection refused'));
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/health' });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toMatchObject({ status: 'error', code: 500 });
+    } finally {
+      t.app.database.ping = ping;
+    }
+  });
 });

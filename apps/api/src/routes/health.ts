@@ -31,7 +31,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      // The backlog's query is also the check that the database answers.
+      // A database that does not answer fails the request (500); the backlog may live elsewhere (Redis).
+      await app.database.ping();
       const backlog = await app.services.jobs.backlog();
       const pending = Object.values(backlog).reduce((n, k) => n + k.queued + k.running, 0);
       reply.header('cache-control', 'no-store');

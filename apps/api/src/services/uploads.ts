@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { MAX_PHOTO_PIXELS } from '@eventsite/contract';
-import sharp from 'sharp';
 import type { BlobStores } from '../adapters/blobs.js';
-import { sniffImageKind, tooManyPixels } from '../adapters/images.js';
+import { pixelSize, sniffImageKind, tooManyPixels } from '../adapters/images.js';
 import type { JobService } from './jobs.js';
 
 /** A file part of a multipart upload, as @fastify/multipart gives it. */
@@ -179,16 +178,5 @@ export class UploadService {
       return refuse(tooManyPixels(dims.width, dims.height, this.limits.maxPixels));
     const jobId = await this.jobs.enqueueIngest(eventId, { uuid, incomingKey, filename });
     return { uuid, job_id: jobId, size };
-  }
-}
-
-/** Width and height from the header only: nothing is decoded. */
-async function pixelSize(bytes: Buffer): Promise<{ width: number; height: number } | null> {
-  try {
-    const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
-    if (!meta.width || !meta.height) return null;
-    return { width: meta.width, height: meta.height };
-  } catch {
-    return null;
   }
 }

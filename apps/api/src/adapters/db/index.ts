@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -17,6 +18,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Applies the migrations in apps/api/drizzle that are not applied yet. */
   migrate(): Promise<void>;
+  /** Resolves when the database answers a query; rejects (the driver's error) when it does not. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -75,6 +78,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
           client.release();
         }
       },
+      ping: () => ping(db),
       close: () => pool.end(),
     };
   }
@@ -86,8 +90,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    ping: () => ping(db),
     close: () => client.close(),
   };
+}
+
+async function ping(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
 }
 
 export function redactUrl(url: string): string {
