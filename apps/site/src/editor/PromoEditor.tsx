@@ -2,13 +2,14 @@
 import '@/lib/zod-jitless';
 import '@fontsource-variable/inter/wght.css';
 import { PHOTO_WIDTHS, isHttpUrl } from '@eventsite/contract/constants';
-import type { PhotoListItem } from '@eventsite/contract';
+import type { CertificateTemplate, PhotoListItem } from '@eventsite/contract';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { fetchCertificateTemplate, fetchEventConfig, fetchOrganiser, fetchPhotos, photoUrl } from './data/api';
+import { photoUrl } from '@/provider/photo-urls';
+import { fetchCertificateTemplate, fetchPromoPhotos } from '@/provider/promo';
 import { forget, lastTemplate, loadDesign, saveDesign, type SaveOutcome } from './data/storage';
 import { exportDesign, exportErrorMessage, type ExportFormat, type Progress } from './export/run';
 import type { ActionArgs, ActionName } from './model/actions';
-import { designFromCertificateTemplate, type CertificateTemplate } from './model/certificate';
+import { designFromCertificateTemplate } from './model/certificate';
 import { canRedo, canUndo } from './model/history';
 import { createEditor, dispatch, redoEditor, undoEditor, type Editor } from './model/editor';
 import { newImage, newShape, newSticker, newText } from './model/factories';
@@ -32,18 +33,24 @@ import { useKeyboard } from './ui/useKeyboard';
 
 export type PromoFeatures = { download_certificate: boolean; enable_custom_certificate: boolean; bib_search: boolean };
 
+/**
+ * What the route already loaded, on the server, of the event and of the organiser of the host
+ * the visitor is on: the editor never asks the provider for them again. An optional field is
+ * one the event or the organiser does not have.
+ */
 export type PromoEditorProps = {
   eventId: number;
   eventName: string;
   apiUrl: string;
-  /** `YYYY-MM-DD`; fetched from the event config when not given. */
+  /** `YYYY-MM-DD`. */
   eventDate?: string;
   city?: string;
   organiserName?: string;
   logoUrl?: string;
   themeColour?: string;
   bannerUrl?: string;
-  features?: PromoFeatures;
+  /** The event's feature flags. */
+  features: PromoFeatures;
 };
 
 type Tab = 'templates' | 'photos' | 'add' | 'certificate' | 'layers';
@@ -81,7 +88,7 @@ export function PromoEditor(props: PromoEditorProps) {
   const descId = useId();
   const tabsId = useId();
 
-  const [event, setEvent] = useState<EventData>(() => ({
+  const [event] = useState<EventData>(() => ({
     eventName: props.eventName,
     ...(props.eventDate ? { eventDate: props.eventDate } : {}),
     ...(props.city ? { city: props.city } : {}),
@@ -90,7 +97,7 @@ export function PromoEditor(props: PromoEditorProps) {
     ...(props.themeColour ? { themeColour: props.themeColour } : {}),
     ...(isHttpUrl(props.bannerUrl) ? { bannerUrl: props.bannerUrl } : {}),
   }));
-  const [features, setFeatures] = useState<PromoFeatures>(props.features ?? { download_certificate: false, enable_custom_certificate: false, bib_search: true });
+  const [features] = useState<PromoFeatures>(props.features);
   const [photos, setPhotos] = useState<PhotoListItem[]>([]);
   const [customCert, setCustomCert] = useState<CertificateTemplate | undefined>();
   const [ready, setReady] = useState(false);
@@ -107,49 +114,23 @@ export function PromoEditor(props: PromoEditorProps) {
 
   const palette = useMemo(() => paletteFor(event.themeColour), [event.themeColour]);
 
-  // Fetch what the route did not pass: the event's details and flags, a photo for the templates.
+  // Ask for what the route does not have: a photo for the templates, the organiser's certificate.
   useEffect(() => {
     const ctrl = new AbortController();
     void (async () => {
-      const needConfig = !props.eventDate || !props.city || !props.features || !props.bannerUrl;
-      // The brand (logo, colour) belongs to the organiser of the host the visitor is on.
-      const needOrganiser = !props.logoUrl || !props.themeColour || !props.organiserName;
-      const [config, page, organiser] = await Promise.all([
-        needConfig ? withTimeout(fetchEventConfig(apiUrl, eventId, ctrl.signal), CONFIG_TIMEOUT_MS) : undefined,
-        withTimeout(fetchPhotos(apiUrl, eventId, { signal: ctrl.signal }), CONFIG_TIMEOUT_MS),
-        needOrganiser ? withTimeout(fetchOrganiser(apiUrl, window.location.hostname, ctrl.signal), CONFIG_TIMEOUT_MS) : undefined,
+      const [page, certificate] = await Promise.all([
+        withTimeout(fetchPromoPhotos(apiUrl, eventId, { signal: ctrl.signal }), CONFIG_TIMEOUT_MS),
+        features.enable_custom_certificate ? withTimeout(fetchCertificateTemplate(apiUrl, eventId, ctrl.signal), CONFIG_TIMEOUT_MS) : undefined,
       ]);
       if (ctrl.signal.aborted) return;
-      const d = config?.event_details;
-      const flags = config?.event_photos_config?.feature_flag;
-      const banner = config?.event_photos_config?.banner_config;
-      setEvent((e) => ({
-        ...e,
-        ...(!e.eventDate && d?.event_date ? { eventDate: d.event_date } : {}),
-        ...(!e.city && d?.city ? { city: d.city } : {}),
-        ...(!e.organiserName && d?.organiser_name ? { organiserName: d.organiser_name } : {}),
-        ...(!e.bannerUrl && banner?.enabled && isHttpUrl(banner.image_url) ? { bannerUrl: banner.image_url } : {}),
-        ...(!e.logoUrl && isHttpUrl(organiser?.logo) ? { logoUrl: organiser.logo } : {}),
-        ...(!e.themeColour && organiser?.extra_config?.themeColor ? { themeColour: organiser.extra_config.themeColor } : {}),
-        ...(!e.organiserName && !d?.organiser_name && organiser?.name ? { organiserName: organiser.name } : {}),
-      }));
-      const resolved = props.features ?? {
-        download_certificate: flags?.download_certificate ?? false,
-        enable_custom_certificate: flags?.enable_custom_certificate ?? false,
-        bib_search: flags?.bib_search ?? true,
-      };
-      setFeatures(resolved);
-      if (resolved.enable_custom_certificate) {
-        const t = await withTimeout(fetchCertificateTemplate(apiUrl, eventId, ctrl.signal), CONFIG_TIMEOUT_MS);
-        if (!ctrl.signal.aborted && t) setCustomCert(t);
-      }
+      if (certificate) setCustomCert(certificate);
       if (page) setPhotos(page.photos);
       const last = lastTemplate(eventId);
-      if (last && (!TEMPLATES[last].certificate || resolved.download_certificate)) setKind(last);
+      if (last && (!TEMPLATES[last].certificate || features.download_certificate)) setKind(last);
       setReady(true);
     })();
     return () => ctrl.abort();
-    // Runs once per event: the other props it reads are the route's first answer.
+    // Runs once per event: the flags it reads are the route's.
   }, [apiUrl, eventId]);
 
   // Canvas text is measured with the font it has: measure again once Inter has arrived.

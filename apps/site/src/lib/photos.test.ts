@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePhotoRef, parsePhotoRefs, photoSrcSet, photoUrl } from './photos';
+import { parsePhotoRef, parsePhotoRefs } from './photos';
 
 const U = '0b7e2c9a-1f2d-4c3b-9a8e-112233445566';
 
@@ -10,18 +10,5 @@ describe('photo references', () => {
 
   it('skips malformed references', () => {
     expect(parsePhotoRefs([`${U},1600`, `nope,1,1`, `${U},0,10`, `${U},a,b`, `${U},1,1,1`, `${U},10,20`])).toEqual([{ uuid: U, width: 10, height: 20 }]);
-  });
-});
-
-describe('photo URLs', () => {
-  it('point at the API variant of a fixed width', () => {
-    expect(photoUrl('http://api.test/', U, 640)).toBe(`http://api.test/events/photos/${U}?w=640`);
-  });
-
-  it('list the widths up to the photo’s own in the srcset', () => {
-    const set = photoSrcSet('http://api.test', { uuid: U, width: 700, height: 500 });
-    expect(set).toBe(
-      ['160', '320', '480', '640'].map((w) => `http://api.test/events/photos/${U}?w=${w} ${w}w`).join(', '),
-    );
   });
 });

@@ -22,21 +22,6 @@ export function parsePhotoRefs(refs: readonly string[]): PhotoRef[] {
   return refs.map(parsePhotoRef).filter((p): p is PhotoRef => p !== null);
 }
 
-/** `${base}/events/photos/{uuid}?w=` — the API's variant of a photo at one of the fixed widths. */
-export function photoUrl(apiBase: string, uuid: string, width: number): string {
-  return `${apiBase.replace(/\/+$/, '')}/events/photos/${encodeURIComponent(uuid)}?w=${width}`;
-}
-
-/**
- * A srcset from the API's widths between `minWidth` and `maxWidth`, up to the photo's own width
- * (no upscaled variants).
- */
-export function photoSrcSet(apiBase: string, photo: PhotoRef, maxWidth = Infinity, minWidth = 0): string {
-  const widths = PHOTO_WIDTHS.filter((w) => w <= maxWidth && w >= minWidth);
-  const usable = widths.filter((w, i) => w <= photo.width || i === 0);
-  return usable.map((w) => `${photoUrl(apiBase, photo.uuid, w)} ${w}w`).join(', ');
-}
-
 /** The smallest fixed width at least `min` pixels wide (or the largest there is). */
 export function widthAtLeast(min: number): number {
   return PHOTO_WIDTHS.find((w) => w >= min) ?? PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1]!;

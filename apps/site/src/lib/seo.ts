@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { appDomainFromHost, LOCAL_APP_DOMAIN } from './host';
-import { photoUrl, type PhotoRef } from './photos';
+import { photoUrl } from '@/provider/photo-urls';
+import type { PhotoRef } from './photos';
 
 /**
  * The site's own origin for this request, for absolute links in the sitemap and robots.txt

@@ -1,54 +1,17 @@
 import { DEFAULT_PHOTO_PAGE_SIZE, MAX_PHOTO_PAGE_SIZE } from '@eventsite/contract/constants';
 import type { DownloadRequest, PhotoPage, RaceResult } from '@eventsite/contract';
-import type { z } from 'zod';
 import { contentLength, attachmentName, downloadErrorMessage, type Progress } from '@/lib/gallery/download';
-import { photoUrl } from '@/lib/photos';
-import { contractSchemas } from './contract-schemas';
-import { MESSAGES, ProviderError, buildUrl, readEnvelope } from './envelope';
+import { browserEnvelope, envelopeMessage, eventPath } from './browser-call';
+import { ProviderError, buildUrl } from './envelope';
+import { photoDownloadUrl, photoUrl } from './photo-urls';
 
 /**
- * The gallery's calls from the browser. The API base comes from the server as a prop, so it is
- * never baked into the build.
+ * The gallery's calls from the browser (the promo editor's are in ./promo.ts). The API base
+ * comes from the server as a prop, so it is never baked into the build.
  */
 
 /** Photos a gallery page asks for at once. */
 export const PHOTO_PAGE_LIMIT = DEFAULT_PHOTO_PAGE_SIZE;
-
-const eventPath = (eventId: number, rest: string) => `/api/v1/client/events/${encodeURIComponent(String(eventId))}${rest}`;
-
-/** The envelope's message (or null) of any JSON body. */
-async function envelopeMessage(response: Response): Promise<string | null> {
-  try {
-    const body = (await response.json()) as { message?: unknown } | null;
-    return body && typeof body.message === 'string' && body.message.trim() !== '' ? body.message : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * A browser call: like the server's requestEnvelope, except that a refusal keeps the server's
- * words (e.g. 403 'This gallery is private: search for your photos'), so the gallery can show them.
- */
-async function galleryEnvelope<T extends z.ZodType>(
-  url: string,
-  schemaOf: (contract: Awaited<ReturnType<typeof contractSchemas>>) => T,
-  fetchImpl: typeof fetch,
-  signal?: AbortSignal,
-): Promise<z.infer<T>> {
-  const contract = contractSchemas();
-  let response: Response;
-  try {
-    response = await fetchImpl(url, { headers: { accept: 'application/json' }, signal });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new ProviderError(MESSAGES.unknown);
-  }
-  if (!response.ok) {
-    throw new ProviderError((await envelopeMessage(response)) ?? MESSAGES.httpError(response.status), response.status);
-  }
-  return readEnvelope(response, schemaOf(await contract));
-}
 
 export interface PhotoPageQuery {
   cursor?: string | null;
@@ -65,7 +28,7 @@ export interface PhotoPageQuery {
 export function fetchPhotoPage(apiBase: string, eventId: number, query: PhotoPageQuery = {}, fetchImpl: typeof fetch = fetch): Promise<PhotoPage> {
   const params: Record<string, string | number> = { ...(query.search ?? {}), limit: query.limit ?? PHOTO_PAGE_LIMIT };
   if (query.cursor) params.cursor = query.cursor;
-  return galleryEnvelope(buildUrl(apiBase, eventPath(eventId, '/photos'), params), (c) => c.photoPage, fetchImpl, query.signal);
+  return browserEnvelope(buildUrl(apiBase, eventPath(eventId, '/photos'), params), (c) => c.photoPage, fetchImpl, query.signal);
 }
 
 /**
@@ -93,19 +56,14 @@ export async function fetchAllPhotoIds(
 /** `GET /api/v1/client/events/{eventId}/results/{bib}`: the bib's race result, or null (404). */
 export async function fetchRaceResult(apiBase: string, eventId: number, bib: string, fetchImpl: typeof fetch = fetch, signal?: AbortSignal): Promise<RaceResult | null> {
   try {
-    return await galleryEnvelope(buildUrl(apiBase, eventPath(eventId, `/results/${encodeURIComponent(bib)}`)), (c) => c.raceResult, fetchImpl, signal);
+    return await browserEnvelope(buildUrl(apiBase, eventPath(eventId, `/results/${encodeURIComponent(bib)}`)), (c) => c.raceResult, fetchImpl, signal);
   } catch (error) {
     if (error instanceof ProviderError && error.status === 404) return null;
     throw error;
   }
 }
 
-/** `GET /events/photos/{uuid}?download=1`: the original, as an attachment. */
-export function photoDownloadUrl(apiBase: string, uuid: string): string {
-  return `${apiBase.replace(/\/+$/, '')}/events/photos/${encodeURIComponent(uuid)}?download=1`;
-}
-
-export { photoUrl };
+export { photoDownloadUrl, photoUrl };
 
 /** `POST /api/v1/client/events/{eventId}/downloads`. */
 export function downloadsUrl(apiBase: string, eventId: number): string {

@@ -3,7 +3,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { createMosaicScheduler } from '@/lib/mosaic/scheduler';
 import { pickSwap } from '@/lib/mosaic/tiles';
-import { photoUrl, type PhotoRef } from '@/lib/photos';
+import type { PhotoRef } from '@/lib/photos';
+import { photoUrl } from '@/provider/photo-urls';
 
 export interface MosaicProps {
   eventId: number;

@@ -16,7 +16,7 @@ import {
   type RowsLayout,
   type WidthClass,
 } from '@/lib/gallery/layout';
-import { photoUrl } from '@/lib/photos';
+import { photoUrl } from '@/provider/photo-urls';
 import { cachedPlaceholder, placeholderColor } from './placeholder';
 import { GALLERY_TEXT } from './strings';
 

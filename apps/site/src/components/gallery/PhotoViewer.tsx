@@ -7,7 +7,7 @@ import Lightbox, { useLightboxState, type Slide } from 'yet-another-react-lightb
 import Fullscreen from 'yet-another-react-lightbox/plugins/fullscreen';
 import Zoom from 'yet-another-react-lightbox/plugins/zoom';
 import 'yet-another-react-lightbox/styles.css';
-import { photoUrl } from '@/lib/photos';
+import { photoUrl } from '@/provider/photo-urls';
 import { photoDownloadUrl } from '@/provider/photos';
 
 export interface PhotoViewerProps {

@@ -1,5 +1,5 @@
 import { formatEventDate, isoDay } from '@/lib/date';
-import { photoSrcSet, photoUrl } from '@/lib/photos';
+import { photoSrcSet, photoUrl } from '@/provider/photo-urls';
 import type { EventCardData } from '@/provider';
 import type { HeroSlide } from '../events/HeroCarousel';
 import { eventHref } from '../events/strings';

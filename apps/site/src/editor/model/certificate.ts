@@ -1,6 +1,4 @@
-import type { CertificateTemplate } from '@eventsite/contract';
-import { z } from 'zod';
-import '@/lib/zod-jitless';
+import type { CertificateTemplate, RaceResult } from '@eventsite/contract';
 import { formatEventDate, formatRaceTime, ordinal } from './format';
 import { TEMPLATES, type EventData } from './templates';
 import { FIELD_PLACEHOLDERS } from './templates/certificate';
@@ -8,29 +6,13 @@ import { designOf, gradient, text } from './templates/shared';
 import { type CertificateFieldKey, type Design } from './schema';
 
 /**
- * A participant's race result: `GET /api/v1/client/events/{eventId}/results/{bib}` (envelope
- * `data`). Times are 'h:mm:ss' strings; ranks are 1-based. Everything but the bib may be missing.
+ * A finisher certificate's values and the organiser's own certificate design (their artwork and
+ * where each field goes), as the contract gives them: a participant's race result
+ * (`RaceResult`, times 'h:mm:ss', ranks 1-based) and the `CertificateTemplate`.
  */
-export const raceResult = z.object({
-  bib: z.union([z.string(), z.number()]).transform(String),
-  name: z.string(),
-  gender: z.string().nullish(),
-  category: z.string().nullish(),
-  gun_time: z.string().nullish(),
-  net_time: z.string().nullish(),
-  overall_rank: z.number().int().positive().nullish(),
-  category_rank: z.number().int().positive().nullish(),
-});
-export type RaceResult = z.infer<typeof raceResult>;
 
 /** What the participant typed when there are no results (or to correct them). */
 export type TypedEntry = { bib?: string; name?: string; time?: string };
-
-/**
- * The organiser's own certificate design (`enable_custom_certificate`):
- * `GET /api/v1/client/events/{eventId}/certificate-template`. Its shape is the contract's.
- */
-export { certificateTemplate, type CertificateTemplate } from '@eventsite/contract';
 
 /** The field values: results first, what the participant typed over them, event data last. */
 export function certificateValues(event: EventData, result?: RaceResult, typed: TypedEntry = {}): Record<CertificateFieldKey, string> {

@@ -1,7 +1,8 @@
 'use client';
 import { useId, useState } from 'react';
-import { ApiError, fetchResult } from '../data/api';
-import { certificateValues, type RaceResult } from '../model/certificate';
+import type { RaceResult } from '@eventsite/contract';
+import { fetchPromoResult, promoFailure } from '@/provider/promo';
+import { certificateValues } from '../model/certificate';
 import { ordinal } from '../model/format';
 import type { EventData } from '../model/templates';
 
@@ -49,7 +50,7 @@ export function CertificatePanel({ apiUrl, eventId, event, isCertificate, onOpen
     setBusy(true);
     setMessage('');
     try {
-      const r = await fetchResult(apiUrl, eventId, value);
+      const r = await fetchPromoResult(apiUrl, eventId, value);
       setResult(r);
       if (r) {
         setName(r.name);
@@ -61,7 +62,7 @@ export function CertificatePanel({ apiUrl, eventId, event, isCertificate, onOpen
         setMessage("We couldn't find results for that bib yet. Type your name and time below and they go on your certificate.");
       }
     } catch (e) {
-      setMessage(e instanceof ApiError ? e.message : "We couldn't reach the results. Type your name and time below instead.");
+      setMessage(promoFailure(e) ?? "We couldn't reach the results. Type your name and time below instead.");
     } finally {
       setBusy(false);
     }

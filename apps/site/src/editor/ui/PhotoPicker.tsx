@@ -1,7 +1,8 @@
 'use client';
 import type { PhotoListItem } from '@eventsite/contract';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { ApiError, fetchPhotos, photoUrl } from '../data/api';
+import { photoUrl } from '@/provider/photo-urls';
+import { fetchPromoPhotos, promoFailure } from '@/provider/promo';
 
 export type PickTarget = 'layer' | 'background' | 'replace';
 
@@ -44,7 +45,7 @@ export function PhotoPicker({ apiUrl, eventId, bibSearch, canReplace, onPick }: 
       setMessage(null);
       if (bibValue && !cursor) setBibMessage(null);
       try {
-        const page = await fetchPhotos(apiUrl, eventId, { cursor, ...(bibValue ? { bib: bibValue } : {}), signal: ctrl.signal });
+        const page = await fetchPromoPhotos(apiUrl, eventId, { cursor, ...(bibValue ? { bib: bibValue } : {}), signal: ctrl.signal });
         if (!page) {
           if (bibValue) {
             setBibMessage("Bib search isn't available for this event yet. Pick from all the event's photos below.");
@@ -59,7 +60,7 @@ export function PhotoPicker({ apiUrl, eventId, bibSearch, canReplace, onPick }: 
         } else setAll((prev) => update(prev));
       } catch (e) {
         if (ctrl.signal.aborted) return;
-        setMessage(e instanceof ApiError ? e.message : "We couldn't load the photos. Check your connection and try again.");
+        setMessage(promoFailure(e) ?? "We couldn't load the photos. Check your connection and try again.");
       } finally {
         if (abort.current === ctrl) setBusy(false);
       }

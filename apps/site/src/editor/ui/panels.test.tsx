@@ -12,7 +12,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('certificate panel', () => {
   test('fills the certificate from the results found for a bib', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => env({ bib: '1234', name: 'Ana Silva', net_time: '1:41:07', overall_rank: 312, category_rank: 12, category: 'F35' })));
+    vi.stubGlobal('fetch', vi.fn(async () => env({ bib: '1234', name: 'Ana Silva', gender: null, category: 'F35', gun_time: null, net_time: '1:41:07', status: null, overall_rank: 312, category_rank: 12, splits: {} })));
     const onFill = vi.fn();
     render(<CertificatePanel apiUrl="https://api.test" eventId={1} event={event} isCertificate onOpenCertificate={() => {}} onFill={onFill} onDownloadPdf={() => {}} />);
     fireEvent.change(screen.getByLabelText('Your bib number'), { target: { value: '1234' } });

@@ -16,7 +16,7 @@ import {
   searchFromParams,
   searchParamsFor,
 } from '@/lib/gallery/search';
-import { photoUrl } from '@/lib/photos';
+import { photoUrl } from '@/provider/photo-urls';
 import { pageMetadata, shareImage, siteOrigin } from '@/lib/seo';
 import {
   findEventPhoto,
