@@ -13,6 +13,8 @@ export interface CliIo {
   err(line: string): void;
   /** Progress bars only on a terminal; plain periodic lines otherwise. */
   isTty: boolean;
+  /** Aborted when the operator stops the command (Ctrl-C): a long-running command winds down. */
+  signal?: AbortSignal;
   /**
    * Set when the command runs inside the API that holds the embedded database (it was sent over
    * the operator socket): the API's own services, neither opened nor closed by the command.

@@ -15,6 +15,8 @@ import {
  * no API running, or a configuration error that the command itself will report).
  */
 export async function runInRunningApi(args: string[], io: CliIo): Promise<number | null> {
+  // A watcher talks to the API over HTTP, from here (the folder is this machine's).
+  if (args[0] === 'watch') return null;
   let dataDir: string;
   try {
     const config = loadConfig(io.env, io.cwd);

@@ -24,6 +24,7 @@ import { limiterKey } from '../adapters/rate-limits.js';
 import { AppError } from '../errors.js';
 import { ok } from '../http.js';
 import type { UploadedPart } from '../services/uploads.js';
+import { resumableUploadRoutes } from './resumable-uploads.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -114,6 +115,9 @@ export const adminRoutes: FastifyPluginAsyncZod<{ authFailuresPerWindow?: number
     }
     request.organiserId = outcome.organiserId;
   });
+
+  // Resumable uploads (tus): behind the same token check.
+  await app.register(resumableUploadRoutes);
 
   await app.register(multipart, {
     // A too-large part is cut at the limit and refused; the request goes on with the next file.
