@@ -44,10 +44,11 @@ export class PhotoRepository {
   /** Photo counts per event; dropped when this process adds or deletes a photo of the event. */
   private readonly counts = new Map<number, { n: number; until: number }>();
 
-  /** Told after this process adds or deletes a photo of an event (public answers and covers change). */
-  onChange: ((eventId: number) => void) | undefined;
-
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** Told after this process adds or deletes a photo of an event (public answers and covers change). */
+    private readonly onChange?: (eventId: number) => void,
+  ) {}
 
   /**
    * Inserts unless the event already has a photo with this checksum; true when inserted. Throws

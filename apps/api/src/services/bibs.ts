@@ -4,9 +4,6 @@ import type {
   RaceResult,
   ResultsImportAnswer,
 } from '@eventsite/contract';
-import type { BlobStores } from '../adapters/blobs.js';
-import { PermanentJobError } from '../adapters/jobs/types.js';
-import type * as BibsEngine from '../bibs/index.js';
 import { AppError, badRequest, notFound } from '../errors.js';
 import type { BibRepository, NewRaceResultRow, RaceResultRow } from '../repositories/bibs.js';
 import type { EventRow } from '../repositories/events.js';
@@ -26,43 +23,7 @@ import type { EventService } from './events.js';
 import { absoluteAssetUrl } from './urls.js';
 import type { PhotoSearch, PhotoSearchResolver } from './photos.js';
 
-export interface BibReading {
-  bib: string;
-  /** 0..1 */
-  confidence: number;
-  box: { x: number; y: number; width: number; height: number };
-}
-
-/** The OCR engine as the bibs job uses it (apps/api/src/bibs in production; a stub in tests). */
-export interface BibReader {
-  readBibs(image: Buffer, options: { registeredBibs?: ReadonlySet<string> }): Promise<BibReading[]>;
-}
-
-type BibsModule = typeof BibsEngine;
-
-/** The real engine, loaded on first use (its models take a second and ~100 MB). */
-export function engineBibReader(): BibReader {
-  let module: Promise<BibsModule> | undefined;
-  return {
-    async readBibs(image, options) {
-      module ??= import('../bibs/index.js');
-      let bibs: BibsModule;
-      try {
-        bibs = await module;
-      } catch (error) {
-        throw new PermanentJobError(
-          `the OCR engine could not be loaded: ${(error as Error).message}`,
-        );
-      }
-      try {
-        return await bibs.readBibs(image, options);
-      } catch (error) {
-        if (error instanceof bibs.UnreadableImageError) throw new PermanentJobError(error.message);
-        throw error;
-      }
-    },
-  };
-}
+export { engineBibReader, type BibReader, type BibReading } from './engines.js';
 
 /** Runners a name search looks at (best matches first). */
 export const MAX_NAME_MATCHES = 50;
@@ -104,6 +65,12 @@ export function parseColumnMap(map: string | undefined): Partial<Record<ResultFi
  * Bibs and names: OCR readings and manual tags on photos, race results, name search, the
  * certificate template. Decides which photos a bib or name search finds (bib_config).
  */
+/** The photos of a bib, with the bib's boxes on each ("more photos of you" looks above them). */
+export type BibPhotos = Array<{
+  uuid: string;
+  bibBoxes: Array<{ x: number; y: number; width: number; height: number }>;
+}>;
+
 export class BibService implements PhotoSearchResolver {
   private readonly nameIndexes = new Map<
     number,
@@ -114,34 +81,9 @@ export class BibService implements PhotoSearchResolver {
     private readonly bibs: BibRepository,
     private readonly photos: PhotoRepository,
     private readonly events: EventService,
-    private readonly blobs: BlobStores,
-    private readonly reader: BibReader | undefined,
+    /** Bib OCR of ingested photos is on (OCR_ENABLED): the `bibs` job is ingest/bibs.ts. */
+    readonly ocrEnabled: boolean,
   ) {}
-
-  get ocrEnabled(): boolean {
-    return this.reader !== undefined;
-  }
-
-  /** The `bibs` job: reads the photo's bibs and stores every reading (searchable or not). */
-  async readPhoto(eventId: number, uuid: string): Promise<Record<string, unknown>> {
-    if (!this.reader) return { skipped: 'OCR is turned off' };
-    const photo = await this.photos.findByUuid(uuid);
-    if (!photo) return { skipped: 'the photo was deleted' };
-    const bytes = await this.blobs.originals.get(photo.blobKey);
-    if (!bytes) return { skipped: 'the original is gone' };
-    const registered = await this.bibs.registeredBibs(eventId);
-    const readings = await this.reader.readBibs(
-      bytes,
-      registered.size > 0 ? { registeredBibs: registered } : {},
-    );
-    await this.bibs.replace(
-      eventId,
-      uuid,
-      'ocr',
-      readings.map((r) => ({ bib: canonicalBib(r.bib), confidence: r.confidence, box: r.box })),
-    );
-    return { uuid, bibs: readings.map((r) => r.bib) };
-  }
 
   /** Replaces the photo's manual tags; an empty list clears them (OCR readings count again). */
   async setManual(
@@ -205,6 +147,23 @@ export class BibService implements PhotoSearchResolver {
       threshold,
       manualOverrides: useManual,
     };
+  }
+
+  /** The photos a bib search finds (up to `limit`), with the boxes where the bib was read on each. */
+  async photosWithBib(event: EventRow, bib: string, limit: number): Promise<BibPhotos> {
+    const filter = await this.filterFor(event, { bib });
+    const rows = await this.photos.pageByBibs(event.id, filter, null, limit);
+    const wanted = new Set([...filter.manualBibs, ...filter.ocrBibs]);
+    return Promise.all(
+      rows.map(async (photo) => ({
+        uuid: photo.uuid,
+        bibBoxes: (await this.bibs.ofPhoto(photo.uuid)).flatMap((r) =>
+          wanted.has(r.bib) && r.boxX !== null && r.boxY !== null && r.boxW && r.boxH
+            ? [{ x: r.boxX, y: r.boxY, width: r.boxW, height: r.boxH }]
+            : [],
+        ),
+      })),
+    );
   }
 
   private nameIndex(eventId: number) {

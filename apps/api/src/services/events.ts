@@ -19,10 +19,9 @@ export class EventService {
     private readonly events: EventRepository,
     private readonly photos: PhotoRepository,
     private readonly organisers: OrganiserService,
+    /** Called after any change to an event, so that caches of what is public are dropped. */
+    private readonly onChange: () => void = () => undefined,
   ) {}
-
-  /** Called after any change to an event, so that caches of what is public are dropped. */
-  onChange: () => void = () => undefined;
 
   /**
    * Published events as recently read (every gallery request needs one): reused for a few

@@ -12,17 +12,25 @@ import { OrganiserRepository } from '../repositories/organisers.js';
 import { PhotoRepository } from '../repositories/photos.js';
 import { ApiTokenRepository } from '../repositories/tokens.js';
 import { AnswerCache } from './answer-cache.js';
-import { type BibReader, BibService, engineBibReader } from './bibs.js';
+import { BibService } from './bibs.js';
 import { ContactService } from './contact.js';
 import { DownloadService } from './downloads.js';
 import { EventService } from './events.js';
-import { engineFaceDetector, type FaceDetector, FaceService } from './faces.js';
-import { ImportService } from './imports.js';
-import { createJobHandlers, JobService } from './jobs.js';
+import {
+  type BibReader,
+  engineBibReader,
+  engineFaceDetector,
+  type FaceDetector,
+} from './engines.js';
+import { FaceIndexes } from './face-indexes.js';
+import { FaceService } from './faces.js';
+import { createIngestHandlers, ImportService, PhotoMaker } from '../ingest/index.js';
+import { JobService } from './jobs.js';
 import { OrganiserService } from './organisers.js';
 import { PhotoService } from './photos.js';
 import { ApiTokenService } from './tokens.js';
 import { UploadService } from './uploads.js';
+import { Signal } from './signal.js';
 import { SweepService } from './sweep.js';
 import { MaintenanceRepository } from '../repositories/maintenance.js';
 
@@ -42,7 +50,7 @@ export interface Services {
   faces: FaceService;
   /** Removes what a crash or a failed job left behind (run at start). */
   sweep: SweepService;
-  /** One handler per job kind, for a worker (the API's or the CLI's). */
+  /** One handler per job kind (ingest/), for a worker (the API's or the CLI's). */
   jobHandlers: JobHandlers;
 }
 
@@ -69,67 +77,46 @@ export interface ServiceOptions {
 }
 
 export function createServices(db: Db, blobs: BlobStores, options: ServiceOptions = {}): Services {
-  const eventRepo = new EventRepository(db);
-  const photoRepo = new PhotoRepository(db);
-  const organisers = new OrganiserService(new OrganiserRepository(db), eventRepo);
-  const events = new EventService(eventRepo, photoRepo, organisers);
-  const photos = new PhotoService(photoRepo, events, blobs);
+  /** Serialised public answers: every change below clears them. */
   const answers = new AnswerCache();
-  events.onChange = () => {
-    photos.forgetLookups();
-    answers.clear();
-  };
-  organisers.onChange = () => answers.clear();
-  photoRepo.onChange = (eventId) => {
+  const eventRepo = new EventRepository(db);
+  const organisers = new OrganiserService(new OrganiserRepository(db), eventRepo, () =>
+    answers.clear(),
+  );
+  const photoRepo = new PhotoRepository(db, (eventId) => {
     organisers.forgetCovers(eventId);
     answers.clear();
-  };
-  const imports = new ImportService(photoRepo, events, blobs, options.maxImagePixels);
+  });
+  /** Any change to an event: the photo service drops its look-ups, then public answers go. */
+  const eventChanges = new Signal();
+  const events = new EventService(eventRepo, photoRepo, organisers, () => {
+    eventChanges.emit();
+    answers.clear();
+  });
   const jobs = new JobService(options.queue ?? new DatabaseJobQueue(db));
   const reader =
     (options.ocrEnabled ?? true) ? (options.bibReader ?? engineBibReader()) : undefined;
-  const bibRepo = new BibRepository(db);
-  const bibs = new BibService(bibRepo, photoRepo, events, blobs, reader);
-  photos.search = bibs;
   const detector =
     (options.facesEnabled ?? true) ? (options.faceDetector ?? engineFaceDetector()) : undefined;
-  const faces = new FaceService(
-    new FaceRepository(db),
-    photoRepo,
-    events,
-    eventRepo,
-    jobs,
-    blobs,
-    detector,
-  );
-  if (options.faceIndexBytes !== undefined) faces.maxIndexBytes = options.faceIndexBytes;
-  photos.onDelete = (eventId, uuid) => faces.forgetPhoto(eventId, uuid);
-  faces.bibPhotos = {
-    async photosWithBib(event, bib, limit) {
-      const filter = await bibs.filterFor(event, { bib });
-      const rows = await photoRepo.pageByBibs(event.id, filter, null, limit);
-      const wanted = new Set([...filter.manualBibs, ...filter.ocrBibs]);
-      return Promise.all(
-        rows.map(async (photo) => ({
-          uuid: photo.uuid,
-          bibBoxes: (await bibRepo.ofPhoto(photo.uuid)).flatMap((r) =>
-            wanted.has(r.bib) && r.boxX !== null && r.boxY !== null && r.boxW && r.boxH
-              ? [{ x: r.boxX, y: r.boxY, width: r.boxW, height: r.boxH }]
-              : [],
-          ),
-        })),
-      );
-    },
-  };
-  const jobHandlers = createJobHandlers({
+  const bibRepo = new BibRepository(db);
+  const faceRepo = new FaceRepository(db);
+  const bibs = new BibService(bibRepo, photoRepo, events, reader !== undefined);
+  const faceIndexes = new FaceIndexes(faceRepo, eventRepo, options.faceIndexBytes);
+  const faces = new FaceService(faceRepo, events, jobs, faceIndexes, bibs, detector);
+  const photos = new PhotoService(photoRepo, events, blobs, bibs, faceIndexes, eventChanges);
+  const maker = new PhotoMaker(photoRepo, blobs, photos, options.maxImagePixels);
+  const imports = new ImportService(photoRepo, events, maker);
+  const jobHandlers = createIngestHandlers({
     blobs,
     events: eventRepo,
     photos: photoRepo,
-    imports,
-    photoService: photos,
+    bibs: bibRepo,
+    faces: faceRepo,
+    maker,
     jobs,
-    readBibs: bibs.ocrEnabled ? (eventId, uuid) => bibs.readPhoto(eventId, uuid) : undefined,
-    detectFaces: faces.enabled ? (eventId, uuid) => faces.detectPhoto(eventId, uuid) : undefined,
+    reader,
+    detector,
+    indexes: faceIndexes,
   });
   return {
     answers,

@@ -31,15 +31,14 @@ const COVERS_TTL_MS = 60_000;
 const MAX_COVERS = 5_000;
 
 export class OrganiserService {
-  /** Called after an organiser is created or changed, so that caches of what is public are dropped. */
-  onChange: () => void = () => undefined;
-
   /** The cover photos of events (the summary sample): ranking an event's photos is O(photos). */
   private readonly covers = new Map<number, { photos: SummaryPhoto[]; until: number }>();
 
   constructor(
     private readonly organisers: OrganiserRepository,
     private readonly events: EventRepository,
+    /** Called after an organiser is created or changed, so that caches of what is public are dropped. */
+    private readonly onChange: () => void = () => undefined,
   ) {}
 
   /** The one organiser of a domain; never another organiser's data. */

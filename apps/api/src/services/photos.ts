@@ -7,19 +7,20 @@ import {
   renderVariants,
   type VariantFormat,
 } from '../adapters/images.js';
-import { badRequest, notFound } from '../errors.js';
-import { AppError } from '../errors.js';
+import { AppError, notFound } from '../errors.js';
 import type { BibFilter, PhotoRepository, PhotoRow } from '../repositories/photos.js';
 import type { EventRow } from '../repositories/events.js';
 import { photosConfigOf } from './event-config.js';
 import type { EventService } from './events.js';
+import { decodeCursor, encodeCursor } from './photo-cursor.js';
+import { ByteLru, negotiateFormat, variantEtag, variantKey } from './photo-files.js';
+import type { Signal } from './signal.js';
 import { kebabCase } from './urls.js';
+
+export { negotiateFormat, variantKey } from './photo-files.js';
 
 /** Width served when a caller asks for none: sharp on screens, never upscaled. */
 export const DEFAULT_DISPLAY_WIDTH = 1600;
-/** Bump when variant encoding changes, so cached copies (and ETags) are not reused. */
-const VARIANT_VERSION = 'v1';
-
 /** A photo file's bytes: in memory (a hot or just rendered variant), or a stream from the store. */
 export interface PhotoBody {
   body: Buffer | Readable;
@@ -49,75 +50,6 @@ export interface PhotoFile {
 const KEEP_STREAMED_VARIANT_BYTES = 2 * 1024 * 1024;
 
 /**
- * WebP is preferred to AVIF where both are accepted: similar size at a fraction of the encode
- * time on first request. AVIF is served to clients that accept it but not WebP; JPEG otherwise.
- */
-export function negotiateFormat(accept: string | undefined): VariantFormat {
-  const key = accept ?? '';
-  let format = negotiated.get(key);
-  if (format === undefined) {
-    format = parseAccept(key);
-    // Browsers send a handful of distinct Accept headers: a small memo, started afresh when full.
-    if (negotiated.size >= 64) negotiated.clear();
-    negotiated.set(key, format);
-  }
-  return format;
-}
-
-const negotiated = new Map<string, VariantFormat>();
-
-function parseAccept(accept: string): VariantFormat {
-  const types = accept
-    .toLowerCase()
-    .split(',')
-    .map((part) => {
-      const [type = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      return { type: type.trim(), q: q ? Number(q.slice(2)) : 1 };
-    })
-    .filter((t) => t.q > 0);
-  const accepts = (type: string) => types.some((t) => t.type === type);
-  if (accepts('image/webp')) return 'webp';
-  if (accepts('image/avif')) return 'avif';
-  return 'jpeg';
-}
-
-/** Keeps recently served variants in memory, up to a byte budget, most recently used last. */
-class ByteLru {
-  private readonly entries = new Map<string, Buffer>();
-  private bytes = 0;
-  constructor(private readonly budget: number) {}
-  get(key: string): Buffer | undefined {
-    const value = this.entries.get(key);
-    if (value) {
-      this.entries.delete(key);
-      this.entries.set(key, value);
-    }
-    return value;
-  }
-  deletePrefix(prefix: string): void {
-    for (const [k, v] of this.entries) {
-      if (!k.startsWith(prefix)) continue;
-      this.entries.delete(k);
-      this.bytes -= v.length;
-    }
-  }
-  set(key: string, value: Buffer): void {
-    if (value.length > this.budget / 4) return;
-    const old = this.entries.get(key);
-    if (old) this.bytes -= old.length;
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    this.bytes += value.length;
-    for (const [k, v] of this.entries) {
-      if (this.bytes <= this.budget) break;
-      this.entries.delete(k);
-      this.bytes -= v.length;
-    }
-  }
-}
-
-/**
  * How long a photo lookup (exists, event published) is reused. Unpublishing in this process
  * clears it at once; through another process (the CLI on PostgreSQL) it takes effect within this.
  */
@@ -142,11 +74,12 @@ export interface PhotoSearchResolver {
   filterFor(event: EventRow, search: PhotoSearch): Promise<BibFilter>;
 }
 
-export class PhotoService {
-  search: PhotoSearchResolver | undefined;
-  /** Told when a photo is deleted (the face index drops its faces). */
-  onDelete: ((eventId: number, uuid: string) => Promise<void>) | undefined;
+/** Told when a photo is deleted (the selfie search indexes drop its faces). */
+export interface DeletedPhotoListener {
+  forgetPhoto(eventId: number, uuid: string): Promise<void>;
+}
 
+export class PhotoService {
   private readonly inFlight = new Map<string, Promise<Buffer>>();
   private readonly memory = new ByteLru(64 * 1024 * 1024);
   private readonly lookups = new Map<string, { photo: ServablePhoto; until: number }>();
@@ -155,7 +88,14 @@ export class PhotoService {
     private readonly photos: PhotoRepository,
     private readonly events: EventService,
     private readonly blobs: BlobStores,
-  ) {}
+    /** Turns a bib or name search into bib rows (the bib service). */
+    private readonly search: PhotoSearchResolver,
+    private readonly deleted: DeletedPhotoListener,
+    /** Any change to an event (unpublished, say): cached photo look-ups are dropped. */
+    eventChanges: Signal,
+  ) {
+    eventChanges.listen(() => this.forgetLookups());
+  }
 
   /**
    * A page of an event's photos in gallery order, or of those a bib or name search finds.
@@ -172,7 +112,6 @@ export class PhotoService {
     let rows: PhotoRow[];
     let total: number;
     if (options.bib !== undefined || options.name !== undefined) {
-      if (!this.search) throw new AppError(403, 'Search is not available for this event.');
       const filter = await this.search.filterFor(event, { bib: options.bib, name: options.name });
       ({ rows, total } = await this.photos.searchByBibs(eventId, filter, after, limit + 1));
     } else {
@@ -221,7 +160,7 @@ export class PhotoService {
     const photo = await this.photos.findOwned(id, organiserId);
     if (!photo) throw notFound(`No photo has the id ${uuid}`);
     await this.photos.delete(id);
-    await this.onDelete?.(photo.eventId, id);
+    await this.deleted.forgetPhoto(photo.eventId, id);
     this.lookups.delete(id);
     this.memory.deletePrefix(`${id}/`);
     await this.blobs.originals.delete(photo.blobKey);
@@ -381,45 +320,4 @@ export class PhotoService {
 
   /** How many variants this process rendered (not served from cache): lets tests see the work done once. */
   renders = 0;
-}
-
-function variantEtag(uuid: string, width: number, format: VariantFormat): string {
-  return `"${uuid}-${width}-${format}-${VARIANT_VERSION}"`;
-}
-
-/** Where a variant is kept in the variants store: every variant of a photo under `{uuid}/`. */
-export function variantKey(uuid: string, width: number, format: VariantFormat): string {
-  return `${uuid}/${width}.${VARIANT_VERSION}.${format === 'jpeg' ? 'jpg' : format}`;
-}
-
-function encodeCursor(photo: PhotoRow): string {
-  return Buffer.from(JSON.stringify([photo.sortAt.toISOString(), photo.uuid])).toString(
-    'base64url',
-  );
-}
-
-const CURSOR_TIME = /^[12]\d{3}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,3})?Z$/;
-const CURSOR_ERROR = 'cursor is not valid: pass back the next_cursor of the previous page';
-
-function decodeCursor(cursor: string): { sortAt: Date; uuid: string } {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && value.length === 2) {
-      const [at, uuid] = value as unknown[];
-      const sortAt = new Date(String(at));
-      if (
-        typeof at === 'string' &&
-        // Years 1000 to 2999 as our cursors write them: a far-future date is no position.
-        CURSOR_TIME.test(at) &&
-        typeof uuid === 'string' &&
-        /^[0-9a-f-]{36}$/.test(uuid) &&
-        !Number.isNaN(sortAt.getTime())
-      ) {
-        return { sortAt, uuid };
-      }
-    }
-  } catch {
-    // fall through
-  }
-  throw badRequest(CURSOR_ERROR);
 }

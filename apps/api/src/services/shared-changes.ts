@@ -32,8 +32,9 @@ export function shareChanges(services: Services, bus: ChangeBus): void {
       bus.publish(ANSWERS);
     }, PUBLISH_AFTER_MS).unref();
   };
-  services.faces.onChange = ({ eventId, photoUuid }) =>
-    bus.publish(`${FACES} ${eventId} ${photoUuid}`);
+  services.faces.indexes.changes.listen(({ eventId, photoUuid }) =>
+    bus.publish(`${FACES} ${eventId} ${photoUuid}`),
+  );
   bus.subscribe((change) => {
     if (change === ANSWERS || change === RESYNC) {
       clearHere();

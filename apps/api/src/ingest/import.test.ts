@@ -5,7 +5,7 @@ import { seedEvent, seedOrganiser } from '../test-support/fixtures.js';
 import { testImage } from '../test-support/images.js';
 import { hugeClaimingPng } from '../test-support/png.js';
 import { scaledTestStack, storedKeys } from '../test-support/stack.js';
-import type { ImportSource } from './imports.js';
+import type { ImportSource } from './import.js';
 
 let t: TestApp;
 

@@ -1,0 +1,50 @@
+/**
+ * Step 3 of a photo's ingest, the `faces` job (events with selfie search on only): the photo's
+ * faces are found and described, stored (replacing earlier ones) and put in the event's loaded
+ * search index. After it, selfie search finds the photo. Queues nothing.
+ */
+import type { BlobStores } from '../adapters/blobs.js';
+import type { JobHandler } from '../adapters/jobs/worker.js';
+import type { EventRepository } from '../repositories/events.js';
+import type { FaceRepository } from '../repositories/faces.js';
+import type { PhotoRepository } from '../repositories/photos.js';
+import { photosConfigOf } from '../services/event-config.js';
+import type { FaceDetector } from '../services/engines.js';
+import type { FaceIndexes } from '../services/face-indexes.js';
+
+export interface FacesStepDeps {
+  /** Undefined when face search is off. */
+  detector: FaceDetector | undefined;
+  events: EventRepository;
+  photos: PhotoRepository;
+  faces: FaceRepository;
+  blobs: BlobStores;
+  /** The loaded selfie search indexes, told of the photo's new faces. */
+  indexes: FaceIndexes;
+}
+
+/**
+ * The `faces` job. Only for events with selfie_search on: no face data is kept for an event that
+ * does not use it. Idempotent: the photo's faces are replaced.
+ */
+export function facesStep(deps: FacesStepDeps): JobHandler<'faces'> {
+  return async ({ eventId, uuid }) => {
+    if (!deps.detector) return { skipped: 'face search is turned off' };
+    const event = await deps.events.findById(eventId);
+    if (!event) return { skipped: 'the event was deleted' };
+    if (!photosConfigOf(event).feature_flag.selfie_search)
+      return { skipped: 'selfie search is off for the event' };
+    const photo = await deps.photos.findByUuid(uuid);
+    if (!photo) return { skipped: 'the photo was deleted' };
+    const bytes = await deps.blobs.originals.get(photo.blobKey);
+    if (!bytes) return { skipped: 'the original is gone' };
+    const found = await deps.detector.detectFaces(bytes);
+    const ids = await deps.faces.replace(eventId, uuid, found);
+    await deps.indexes.photoChanged(
+      eventId,
+      uuid,
+      ids.map((id, i) => ({ id, embedding: found[i]!.embedding })),
+    );
+    return { uuid, faces: ids.length };
+  };
+}
