@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   allEventsQuery,
   DEFAULT_EVENT_PHOTOS_CONFIG,
+  DEFAULT_EXTRA_CONFIG,
   eventConfig,
+  extraConfig,
   eventInput,
   organiserInput,
   photoQuery,
@@ -16,9 +18,12 @@ describe('allEventsQuery', () => {
       page_size: 10,
     });
   });
-  it.each([['0'], ['-1'], ['abc'], ['1e3'], ['9999999999'], ['100001']])('refuses page %s', (page) => {
-    expect(allEventsQuery.safeParse({ app_domain: 'localhost', page }).success).toBe(false);
-  });
+  it.each([['0'], ['-1'], ['abc'], ['1e3'], ['9999999999'], ['100001']])(
+    'refuses page %s',
+    (page) => {
+      expect(allEventsQuery.safeParse({ app_domain: 'localhost', page }).success).toBe(false);
+    },
+  );
   it.each([['0'], ['10000'], ['101']])('refuses page_size %s', (page_size) => {
     expect(allEventsQuery.safeParse({ app_domain: 'localhost', page_size }).success).toBe(false);
   });
@@ -39,11 +44,35 @@ describe('photoQuery', () => {
 });
 
 describe('organiserInput', () => {
-  it('fills every extra_config default from a minimal file', () => {
-    const parsed = organiserInput.parse({ name: 'City Runs', domains: ['localhost'] });
-    expect(parsed.extra_config.themeColor).toBe('#2E6F40');
-    expect(parsed.extra_config.headerCta.position).toBe('right');
-    expect(parsed.extra_config.footer_config.hide9picBranding).toBe(false);
+  it('keeps only the extra_config fields a file sets; the defaults are served for the rest', () => {
+    expect(
+      organiserInput.parse({ name: 'City Runs', domains: ['localhost'] }).extra_config,
+    ).toEqual({});
+    const parsed = organiserInput.parse({
+      name: 'City Runs',
+      domains: ['localhost'],
+      extra_config: {
+        footer_config: { socialMediaLinks: [{ platform: 'x', url: 'https://x.com/c' }] },
+      },
+    });
+    // A link's icon and label default to empty.
+    expect(parsed.extra_config).toEqual({
+      footer_config: {
+        socialMediaLinks: [{ platform: 'x', url: 'https://x.com/c', icon: '', label: '' }],
+      },
+    });
+    expect(DEFAULT_EXTRA_CONFIG.themeColor).toBe('#2E6F40');
+    expect(DEFAULT_EXTRA_CONFIG.headerCta.position).toBe('right');
+    expect(DEFAULT_EXTRA_CONFIG.footer_config.hide9picBranding).toBe(false);
+    expect(extraConfig.parse(DEFAULT_EXTRA_CONFIG)).toEqual(DEFAULT_EXTRA_CONFIG);
+  });
+  it('refuses a field it does not know, at any depth', () => {
+    const result = organiserInput.safeParse({
+      name: 'X',
+      domains: ['x.com'],
+      extra_config: { footer_config: { footerTxt: 'typo' } },
+    });
+    expect(result.success).toBe(false);
   });
   it('refuses a javascript: link and a bad colour, naming the field', () => {
     const result = organiserInput.safeParse({
@@ -83,6 +112,9 @@ describe('defaults', () => {
       },
       event_photos_config: DEFAULT_EVENT_PHOTOS_CONFIG,
     });
-    expect(cfg.event_photos_config.video_config.validation).toEqual({ min_images: 0, max_images: 0 });
+    expect(cfg.event_photos_config.video_config.validation).toEqual({
+      min_images: 0,
+      max_images: 0,
+    });
   });
 });

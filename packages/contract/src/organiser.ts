@@ -39,6 +39,15 @@ export const extraConfig = z.object({
 });
 export type ExtraConfig = z.infer<typeof extraConfig>;
 
+/** The `extra_config` of an organiser that set nothing. */
+export const DEFAULT_EXTRA_CONFIG: ExtraConfig = {
+  themeColor: DEFAULT_THEME_COLOUR,
+  googleTagManagerId: '',
+  headerDesign: 'default',
+  headerCta: { text: '', href: '', position: 'right' },
+  footer_config: { hide9picBranding: false, footerText: '', socialMediaLinks: [] },
+};
+
 /** `GET /api/v1/client/events/organiser/data`: organiser config and recent events. */
 export const organiserData = z.object({
   name: z.string(),
@@ -86,6 +95,41 @@ export const socialMediaLinkInput = z.object({
   label: z.string().max(120).default(''),
 });
 
+/**
+ * The organiser's `extra_config` as an operator writes it: any field may be given, each checked
+ * strictly (the site's own reading is lenient); the rest are {@link DEFAULT_EXTRA_CONFIG}. The API
+ * stores it as one document and serves it merged over the defaults, as it does an event's
+ * `event_photos_config`.
+ */
+export const extraConfigPatch = z
+  .object({
+    themeColor: hexColour,
+    googleTagManagerId: z.union([
+      z.string().regex(GTM_ID, 'must look like GTM-XXXXXXX'),
+      z.literal(''),
+    ]),
+    headerDesign: z.enum(['default', 'fill']),
+    headerCta: z
+      .object({
+        text: z.string().trim().max(60),
+        href: z.union([httpUrl, z.literal('')]),
+        position: z.enum(['left', 'right']),
+      })
+      .partial()
+      .strict(),
+    footer_config: z
+      .object({
+        hide9picBranding: z.boolean(),
+        footerText: z.string().max(500),
+        socialMediaLinks: z.array(socialMediaLinkInput).max(20),
+      })
+      .partial()
+      .strict(),
+  })
+  .partial()
+  .strict();
+export type ExtraConfigPatch = z.infer<typeof extraConfigPatch>;
+
 /** The organiser config file: `npm run cli -- organiser apply <file.json>`. */
 export const organiserInput = z
   .object({
@@ -96,36 +140,8 @@ export const organiserInput = z
     website: z.union([httpUrl, z.literal('')]).default(''),
     contact_email: z.union([z.email(), z.literal('')]).default(''),
     expiry_at: z.iso.datetime({ offset: true }).nullable().default(null),
-    extra_config: z
-      .object({
-        themeColor: hexColour.default(DEFAULT_THEME_COLOUR),
-        googleTagManagerId: z
-          .union([z.string().regex(GTM_ID, 'must look like GTM-XXXXXXX'), z.literal('')])
-          .default(''),
-        headerDesign: z.enum(['default', 'fill']).default('default'),
-        headerCta: z
-          .object({
-            text: z.string().trim().max(60).default(''),
-            href: z.union([httpUrl, z.literal('')]).default(''),
-            position: z.enum(['left', 'right']).default('right'),
-          })
-          .default({ text: '', href: '', position: 'right' }),
-        footer_config: z
-          .object({
-            hide9picBranding: z.boolean().default(false),
-            footerText: z.string().max(500).default(''),
-            socialMediaLinks: z.array(socialMediaLinkInput).max(20).default([]),
-          })
-          .default({ hide9picBranding: false, footerText: '', socialMediaLinks: [] }),
-      })
-      .strict()
-      .default({
-        themeColor: DEFAULT_THEME_COLOUR,
-        googleTagManagerId: '',
-        headerDesign: 'default',
-        headerCta: { text: '', href: '', position: 'right' },
-        footer_config: { hide9picBranding: false, footerText: '', socialMediaLinks: [] },
-      }),
+    /** Only what the operator sets; the rest is {@link DEFAULT_EXTRA_CONFIG} when served. */
+    extra_config: extraConfigPatch.default({}),
     contact_form: z
       .object({
         /** Another form to embed instead of the one the API hosts; empty for ours. */

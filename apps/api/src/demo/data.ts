@@ -28,7 +28,9 @@ export interface DemoOrganiser {
    * Added after validation: a link the site must drop (a social link is kept only with a valid
    * absolute URL), proving the filtering happens on the site.
    */
-  invalidSocialLinks?: OrganiserInput['extra_config']['footer_config']['socialMediaLinks'];
+  invalidSocialLinks?: NonNullable<
+    OrganiserInput['extra_config']['footer_config']
+  >['socialMediaLinks'];
   events: DemoEvent[];
 }
 

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { errorBody, ok, publicOrigin } from '../http.js';
 import { logFailure, toCallerError } from '../plugins/errors.js';
 import { absoluteAssetUrl } from '../services/urls.js';
+import { extraConfigOf } from '../services/organisers.js';
 import { type ContactPageModel, renderContactPage } from '../views/contact-page.js';
 
 /** Messages per minute from one address. */
@@ -46,7 +47,7 @@ export const formRoutes: FastifyPluginAsyncZod = async (app) => {
         base = {
           organiserName: organiser.name,
           logo,
-          themeColor: organiser.themeColor,
+          themeColor: extraConfigOf(organiser).themeColor,
           action: `/forms/contact?app_domain=${encodeURIComponent(domain.trim().toLowerCase())}`,
         };
       } catch {

@@ -3,6 +3,7 @@ import {
   type AllEvents,
   type AllEventsQuery,
   type ContactUs,
+  DEFAULT_EXTRA_CONFIG,
   type EventSummary,
   type ExtraConfig,
   type OrganiserData,
@@ -18,6 +19,7 @@ import type {
 } from '../repositories/organisers.js';
 import { absoluteAssetUrl, eventSlug } from './urls.js';
 import { photosConfigOf } from './event-config.js';
+import { mergeDeep } from './merge.js';
 
 /** The home page shows recent events; 12 fill its grid. */
 export const RECENT_EVENTS_COUNT = 12;
@@ -103,7 +105,7 @@ export class OrganiserService {
       logo: absoluteAssetUrl(organiser.logo, origin),
       website: organiser.website,
       contact_email: organiser.contactEmail,
-      links: organiser.socialMediaLinks,
+      links: extraConfigOf(organiser).footer_config.socialMediaLinks,
       events_count: await this.events.countPublished(organiser.id),
     };
   }
@@ -137,15 +139,7 @@ export class OrganiserService {
       website: input.website,
       contactEmail: input.contact_email,
       expiryAt: input.expiry_at ? new Date(input.expiry_at) : null,
-      themeColor: input.extra_config.themeColor,
-      googleTagManagerId: input.extra_config.googleTagManagerId,
-      headerDesign: input.extra_config.headerDesign,
-      headerCtaText: input.extra_config.headerCta.text,
-      headerCtaHref: input.extra_config.headerCta.href,
-      headerCtaPosition: input.extra_config.headerCta.position,
-      hideBranding: input.extra_config.footer_config.hide9picBranding,
-      footerText: input.extra_config.footer_config.footerText,
-      socialMediaLinks: input.extra_config.footer_config.socialMediaLinks,
+      extraConfig: input.extra_config,
     };
     const saved = await this.organisers.save(existing?.id, values, unique, {
       iframeSrc: input.contact_form.iframeSrc,
@@ -202,16 +196,7 @@ export class OrganiserService {
   }
 }
 
-export function extraConfigOf(o: OrganiserRow): ExtraConfig {
-  return {
-    themeColor: o.themeColor,
-    googleTagManagerId: o.googleTagManagerId,
-    headerDesign: o.headerDesign,
-    headerCta: { text: o.headerCtaText, href: o.headerCtaHref, position: o.headerCtaPosition },
-    footer_config: {
-      hide9picBranding: o.hideBranding,
-      footerText: o.footerText,
-      socialMediaLinks: o.socialMediaLinks,
-    },
-  };
+/** The organiser's `extra_config` as served: the defaults with what the operator stored laid over them. */
+export function extraConfigOf(o: Pick<OrganiserRow, 'extraConfig'>): ExtraConfig {
+  return mergeDeep(DEFAULT_EXTRA_CONFIG, o.extraConfig);
 }

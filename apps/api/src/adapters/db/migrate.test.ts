@@ -1,7 +1,19 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DEFAULT_EXTRA_CONFIG } from '@eventsite/contract';
 import { sql } from 'drizzle-orm';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../test-support/database.js';
-import { openDatabase } from './index.js';
+import { OrganiserRepository } from '../../repositories/organisers.js';
+import { extraConfigOf } from '../../services/organisers.js';
+import {
+  createEmptyPostgresDatabase,
+  createTestDatabase,
+  testDatabaseKind,
+} from '../../test-support/database.js';
+import { type Database, MIGRATIONS_FOLDER, openDatabase } from './index.js';
 
 describe('migrations', () => {
   it('create every table, and running them again (even from several processes at once) changes nothing', async () => {
@@ -38,6 +50,119 @@ describe('migrations', () => {
       ]);
     } finally {
       await database.close();
+    }
+  });
+});
+
+/** The migration set as it stood before `tag` (a copy of the folder with a shorter journal). */
+async function migrationsBefore(tag: string): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'migrations-'));
+  await cp(MIGRATIONS_FOLDER, dir, { recursive: true });
+  const journalPath = path.join(dir, 'meta', '_journal.json');
+  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as {
+    entries: Array<{ idx: number; tag: string }>;
+  };
+  const cut = journal.entries.findIndex((e) => e.tag === tag);
+  expect(cut).toBeGreaterThan(0);
+  journal.entries = journal.entries.slice(0, cut);
+  await writeFile(journalPath, JSON.stringify(journal));
+  return dir;
+}
+
+/** An empty database of the kind the suite runs on. */
+async function emptyDatabase(): Promise<Database> {
+  if (testDatabaseKind() === 'pglite') return openDatabase({ kind: 'pglite', dir: undefined });
+  const empty = await createEmptyPostgresDatabase();
+  const database = await openDatabase({ kind: 'postgres', url: empty.url });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await empty.drop();
+    },
+  };
+}
+
+type Rows<T> = { rows: T[] };
+
+describe('0006: the organiser configuration becomes one document', () => {
+  it("moves every organiser's settings from their columns into extra_config, then drops the columns", async () => {
+    const database = await emptyDatabase();
+    const older = await migrationsBefore('0006_organiser_config_document');
+    try {
+      const migrationsFolder = older;
+      if (database.kind === 'pglite')
+        await migratePglite(database.db as never, { migrationsFolder });
+      else await migratePg(database.db as never, { migrationsFolder });
+      await database.db.execute(sql`
+        insert into organisers (name, theme_color, google_tag_manager_id, header_design,
+          header_cta_text, header_cta_href, header_cta_position, hide_branding, footer_text,
+          social_media_links)
+        values ('City Runs', '#123ABC', 'GTM-ABC123', 'fill', 'Register',
+          'https://cityruns.example/register', 'left', true, '© City Runs',
+          '[{"platform":"instagram","url":"https://instagram.com/cityruns","icon":"","label":"Follow us"}]'::jsonb)`);
+      // Only what the old columns required; the rest takes the columns' defaults.
+      await database.db.execute(
+        sql`insert into organisers (name, theme_color) values ('Plain', '#2E6F40')`,
+      );
+
+      await database.migrate();
+
+      const { rows } = (await database.db.execute(
+        sql`select name, extra_config from organisers order by id`,
+      )) as unknown as Rows<{ name: string; extra_config: unknown }>;
+      expect(rows).toEqual([
+        {
+          name: 'City Runs',
+          extra_config: {
+            themeColor: '#123ABC',
+            googleTagManagerId: 'GTM-ABC123',
+            headerDesign: 'fill',
+            headerCta: {
+              text: 'Register',
+              href: 'https://cityruns.example/register',
+              position: 'left',
+            },
+            footer_config: {
+              hide9picBranding: true,
+              footerText: '© City Runs',
+              socialMediaLinks: [
+                {
+                  platform: 'instagram',
+                  url: 'https://instagram.com/cityruns',
+                  icon: '',
+                  label: 'Follow us',
+                },
+              ],
+            },
+          },
+        },
+        { name: 'Plain', extra_config: DEFAULT_EXTRA_CONFIG },
+      ]);
+      // What is served for them: the document as it was, whole.
+      const organisers = new OrganiserRepository(database.db);
+      const migrated = await organisers.findById(1);
+      expect(extraConfigOf(migrated!)).toEqual(rows[0]!.extra_config);
+
+      const columns = (await database.db.execute(
+        sql`select column_name from information_schema.columns
+            where table_schema = 'public' and table_name = 'organisers' order by column_name`,
+      )) as unknown as Rows<{ column_name: string }>;
+      expect(columns.rows.map((c) => c.column_name)).toEqual([
+        'contact_email',
+        'created_at',
+        'description',
+        'expiry_at',
+        'extra_config',
+        'id',
+        'logo',
+        'name',
+        'updated_at',
+        'website',
+      ]);
+    } finally {
+      await database.close();
+      await rm(older, { recursive: true, force: true });
     }
   });
 });

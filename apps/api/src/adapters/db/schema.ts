@@ -17,7 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { EventPhotosConfigPatch, SocialMediaLink } from '@eventsite/contract';
+import type { EventPhotosConfigPatch, ExtraConfigPatch } from '@eventsite/contract';
 
 /** Raw bytes (PGlite answers a Uint8Array, node-postgres a Buffer: both are Uint8Arrays). */
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
@@ -37,20 +37,8 @@ export const organisers = pgTable('organisers', {
   website: text('website').notNull().default(''),
   contactEmail: text('contact_email').notNull().default(''),
   expiryAt: timestamp('expiry_at', { withTimezone: true }),
-  // extra_config, one column per field.
-  themeColor: text('theme_color').notNull(),
-  googleTagManagerId: text('google_tag_manager_id').notNull().default(''),
-  headerDesign: text('header_design', { enum: ['default', 'fill'] })
-    .notNull()
-    .default('default'),
-  headerCtaText: text('header_cta_text').notNull().default(''),
-  headerCtaHref: text('header_cta_href').notNull().default(''),
-  headerCtaPosition: text('header_cta_position', { enum: ['left', 'right'] })
-    .notNull()
-    .default('right'),
-  hideBranding: boolean('hide_branding').notNull().default(false),
-  footerText: text('footer_text').notNull().default(''),
-  socialMediaLinks: jsonb('social_media_links').$type<SocialMediaLink[]>().notNull().default([]),
+  /** Only what the operator set; the served `extra_config` is the defaults merged under it. */
+  extraConfig: jsonb('extra_config').$type<ExtraConfigPatch>().notNull().default({}),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
