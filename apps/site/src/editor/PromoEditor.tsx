@@ -25,10 +25,10 @@ import { Icon, type IconName } from './ui/icons';
 import { Inspector } from './ui/Inspector';
 import { LayersPanel } from './ui/LayersPanel';
 import { PhotoPicker } from './ui/PhotoPicker';
-import { STICKER_LABELS } from './ui/stickers';
+import { STICKER_LABELS } from './render/stickers';
 import { EDITOR_CSS } from './ui/styles';
 import { TemplatesPanel } from './ui/TemplatesPanel';
-import { settleImages } from './ui/useImage';
+import { settleImages } from './render/images';
 import { useKeyboard } from './ui/useKeyboard';
 
 export type PromoFeatures = { download_certificate: boolean; enable_custom_certificate: boolean; bib_search: boolean };
@@ -250,15 +250,14 @@ export function PromoEditor(props: PromoEditorProps) {
 
   const exportRun = useCallback(
     async (format: ExportFormat, onProgress: (p: Progress) => void) => {
-      const canvas = canvasRef.current;
-      if (!canvas || !design) throw new Error('The editor is not ready yet.');
+      if (!design) throw new Error('The editor is not ready yet.');
       // Finish an in-place text edit so the export has the latest text.
       if (document.activeElement instanceof HTMLTextAreaElement) document.activeElement.blur();
       onProgress({ step: 'Loading pictures…', fraction: 0.05 });
       const srcs = [...(design.background.kind === 'image' ? [design.background.src] : []), ...design.elements.flatMap((e) => (e.type === 'image' ? [e.src] : []))];
       const failed = await settleImages(srcs);
       setExportWarning(failed.length ? `${failed.length === 1 ? 'One picture' : `${failed.length} pictures`} could not be loaded and ${failed.length === 1 ? 'is' : 'are'} missing from the file. Check your connection, or replace ${failed.length === 1 ? 'it' : 'them'}.` : undefined);
-      return exportDesign(canvas, design, format, { eventName: event.eventName, ...(event.organiserName ? { author: event.organiserName } : {}) }, onProgress);
+      return exportDesign(design, { format, eventName: event.eventName, ...(event.organiserName ? { author: event.organiserName } : {}), onProgress });
     },
     [design, event.eventName, event.organiserName],
   );

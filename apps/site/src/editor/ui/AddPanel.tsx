@@ -2,7 +2,7 @@
 import type { TextPreset } from '../model/factories';
 import type { ShapeElement, StickerElement } from '../model/schema';
 import { STICKERS } from '../model/schema';
-import { STICKER_LABELS, stickerDataUrl } from './stickers';
+import { STICKER_LABELS, stickerDataUrl } from '../render/stickers';
 
 type Props = {
   brand: string;

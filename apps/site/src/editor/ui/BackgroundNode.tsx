@@ -1,8 +1,9 @@
 'use client';
 import { Group, Image as KImage, Rect } from 'react-konva';
 import type { Background } from '../model/schema';
-import { fillProps } from './konvaProps';
-import { coverCrop, useImage } from './useImage';
+import { fillProps } from '../render/konvaProps';
+import { coverCrop } from '../render/images';
+import { useImage } from './useImage';
 
 /** The design's bottom layer: a gradient, or a picture cropped to fill with its scrim over it. */
 export function BackgroundNode({ background, width, height }: { background: Background; width: number; height: number }) {

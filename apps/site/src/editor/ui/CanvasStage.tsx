@@ -3,7 +3,6 @@ import Konva from 'konva';
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { Group, Layer, Line, Rect, Stage, Text, Transformer } from 'react-konva';
 import { fitScale, clamp } from '../model/geometry';
-import type { TextRun } from '../model/pdfText';
 import type { Design, DesignElement, Rect as Box, TextElement } from '../model/schema';
 import { snapBox, type Guide } from '../model/snapping';
 import { BackgroundNode } from './BackgroundNode';
@@ -16,10 +15,6 @@ Konva.hitOnDragEnabled = true;
 export type ElementPatch = { id: string; patch: Partial<DesignElement> };
 
 export type CanvasHandle = {
-  /** The design at full size (or `pixelWidth` wide) as a canvas, without guides or handles. */
-  renderCanvas: (pixelWidth?: number) => HTMLCanvasElement;
-  /** Every text element's wrapped lines as Konva laid them out (for the PDF's text layer). */
-  textRuns: () => TextRun[];
   /** Rendered size of each element, for aligning texts whose height the model only estimates. */
   sizes: () => Record<string, { width: number; height: number }>;
   zoomBy: (factor: number) => void;
@@ -52,7 +47,6 @@ export const CanvasStage = forwardRef<CanvasHandle, Props>(function CanvasStage(
   const wrapRef = useRef<HTMLDivElement>(null);
   const stageRef = useRef<Konva.Stage>(null);
   const contentRef = useRef<Konva.Group>(null);
-  const designLayerRef = useRef<Konva.Layer>(null);
   const trRef = useRef<Konva.Transformer>(null);
   const nodes = useRef(new Map<string, Konva.Node>());
   const [size, setSize] = useState({ width: 0, height: 0 });
@@ -241,43 +235,6 @@ export const CanvasStage = forwardRef<CanvasHandle, Props>(function CanvasStage(
   useImperativeHandle(
     ref,
     () => ({
-      renderCanvas(pixelWidth = design.width) {
-        const layer = designLayerRef.current;
-        if (!layer) throw new Error('The canvas is not ready yet.');
-        const tr = trRef.current;
-        tr?.visible(false);
-        try {
-          return layer.toCanvas({
-            x: origin.x,
-            y: origin.y,
-            width: design.width * scale,
-            height: design.height * scale,
-            pixelRatio: pixelWidth / (design.width * scale),
-          });
-        } finally {
-          tr?.visible(true);
-        }
-      },
-      textRuns() {
-        return design.elements.flatMap((el): TextRun[] => {
-          if (el.type !== 'text') return [];
-          const group = nodes.current.get(el.id) as Konva.Group | undefined;
-          const t = group?.findOne('Text') as Konva.Text | undefined;
-          if (!t || !group?.visible()) return [];
-          return [
-            {
-              x: el.x,
-              y: el.y,
-              width: t.width(),
-              rotation: el.rotation,
-              fontSize: el.fontSize,
-              lineHeight: el.lineHeight,
-              align: el.align,
-              lines: t.textArr.map((l) => ({ text: l.text, width: l.width })),
-            },
-          ];
-        });
-      },
       sizes() {
         const out: Record<string, { width: number; height: number }> = {};
         nodes.current.forEach((n, id) => {
@@ -297,7 +254,7 @@ export const CanvasStage = forwardRef<CanvasHandle, Props>(function CanvasStage(
         setEditing(id);
       },
     }),
-    [design, origin.x, origin.y, scale, zoom, zoomAround, size, elementsById],
+    [zoom, zoomAround, size, elementsById],
   );
 
   const editingEl = editing ? elementsById.get(editing) : undefined;
@@ -341,7 +298,7 @@ export const CanvasStage = forwardRef<CanvasHandle, Props>(function CanvasStage(
           <Layer listening={false}>
             <Rect width={design.width} height={design.height} fill="#FFFFFF" shadowColor="rgba(0,0,0,0.25)" shadowBlur={24 / scale} shadowOffsetY={4 / scale} />
           </Layer>
-          <Layer ref={designLayerRef} key={fontsVersion}>
+          <Layer key={fontsVersion}>
             <Group ref={contentRef} clipX={0} clipY={0} clipWidth={design.width} clipHeight={design.height}>
               <BackgroundNode background={design.background} width={design.width} height={design.height} />
               {design.elements.map((el) => (

@@ -1,7 +1,7 @@
 'use client';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { TextElement } from '../model/schema';
-import { FONT_FAMILY } from './konvaProps';
+import { FONT_FAMILY } from '../render/konvaProps';
 
 /**
  * In-place text editing: a textarea laid exactly over the canvas text (same font, size, angle),

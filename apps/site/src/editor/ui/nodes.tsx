@@ -2,9 +2,10 @@
 import type Konva from 'konva';
 import { Ellipse, Group, Image as KImage, Line, Rect, Text } from 'react-konva';
 import type { DesignElement, ImageElement, ShapeElement, StickerElement, TextElement } from '../model/schema';
-import { fillProps, textProps } from './konvaProps';
-import { stickerDataUrl } from './stickers';
-import { containBox, coverCrop, useImage } from './useImage';
+import { containBox, coverCrop } from '../render/images';
+import { fillProps, textProps } from '../render/konvaProps';
+import { stickerDataUrl } from '../render/stickers';
+import { useImage } from './useImage';
 
 export type NodeHandlers = {
   onSelect: (id: string, additive: boolean) => void;

@@ -1,48 +1,16 @@
 import { useEffect, useState } from 'react';
+import { cachedImage, loadImage, type ImageState } from '../render/images';
 
-export type ImageState = { image?: HTMLImageElement; status: 'loading' | 'loaded' | 'failed' };
+export type { ImageState } from '../render/images';
 
-/**
- * Images the canvas shows, by URL, shared by every node that shows one and read by the export
- * (it warns about pictures that failed to load instead of exporting a silent hole).
- */
-const cache = new Map<string, ImageState & { promise: Promise<ImageState> }>();
-
-function load(src: string): Promise<ImageState> {
-  const hit = cache.get(src);
-  if (hit) return hit.promise;
-  const img = new Image();
-  // The API answers CORS for any origin; asking for it keeps the canvas exportable (untainted).
-  if (!src.startsWith('data:')) img.crossOrigin = 'anonymous';
-  img.decoding = 'async';
-  const entry = { status: 'loading' as ImageState['status'], image: undefined as HTMLImageElement | undefined, promise: undefined as unknown as Promise<ImageState> };
-  entry.promise = new Promise<ImageState>((resolve) => {
-    img.onload = () => {
-      entry.status = 'loaded';
-      entry.image = img;
-      resolve({ image: img, status: 'loaded' });
-    };
-    img.onerror = () => {
-      entry.status = 'failed';
-      resolve({ status: 'failed' });
-    };
-  });
-  cache.set(src, entry);
-  img.src = src;
-  return entry.promise;
-}
-
+/** A picture for a canvas node: loading, loaded or failed (render/images.ts loads it once). */
 export function useImage(src: string | undefined): ImageState {
-  const [state, setState] = useState<ImageState>(() => {
-    const hit = src ? cache.get(src) : undefined;
-    return hit ? { image: hit.image, status: hit.status } : { status: 'loading' };
-  });
+  const [state, setState] = useState<ImageState>(() => (src ? cachedImage(src) : undefined) ?? { status: 'loading' });
   useEffect(() => {
     if (!src) return;
     let live = true;
-    const hit = cache.get(src);
-    setState(hit ? { image: hit.image, status: hit.status } : { status: 'loading' });
-    void load(src).then((s) => {
+    setState(cachedImage(src) ?? { status: 'loading' });
+    void loadImage(src).then((s) => {
       if (live) setState(s);
     });
     return () => {
@@ -50,27 +18,4 @@ export function useImage(src: string | undefined): ImageState {
     };
   }, [src]);
   return src ? state : { status: 'failed' };
-}
-
-/** Waits for the given images (up to `timeoutMs`) and returns the URLs that failed. */
-export async function settleImages(srcs: string[], timeoutMs = 15000): Promise<string[]> {
-  const timeout = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), timeoutMs));
-  const results = await Promise.all(srcs.map((s) => Promise.race([load(s), timeout]).then((r) => (r === 'timeout' || r.status === 'failed' ? s : undefined))));
-  return results.filter((s): s is string => Boolean(s));
-}
-
-/** 'cover' crop of an image into a box: the centred part of the picture with the box's aspect. */
-export function coverCrop(img: { width: number; height: number }, box: { width: number; height: number }) {
-  const scale = Math.max(box.width / img.width, box.height / img.height);
-  const width = box.width / scale;
-  const height = box.height / scale;
-  return { x: (img.width - width) / 2, y: (img.height - height) / 2, width, height };
-}
-
-/** 'contain' placement of an image inside a box. */
-export function containBox(img: { width: number; height: number }, box: { width: number; height: number }) {
-  const scale = Math.min(box.width / img.width, box.height / img.height);
-  const width = img.width * scale;
-  const height = img.height * scale;
-  return { x: (box.width - width) / 2, y: (box.height - height) / 2, width, height };
 }
