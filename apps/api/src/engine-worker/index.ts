@@ -1,7 +1,8 @@
 /**
  * The process's engine worker: one thread serving both recognition engines (bib OCR and
  * faces), so their inference never blocks the API's event loop. `sharedOcrEngine()` and
- * `sharedFaceEngine()` call through it; `closeEngineWorker()` ends it on shutdown.
+ * `sharedFaceEngine()` call through it (engine.ts: the plumbing both engines share; engines.ts:
+ * what the thread serves); `closeEngineWorker()` ends it on shutdown.
  */
 import { UnreadableImageError } from '../bibs/unreadable-image.js';
 import { WorkerRunner } from './runner.js';
@@ -9,6 +10,8 @@ import { WorkerRunner } from './runner.js';
 export { WorkerRunner, EngineWorkerCrashedError } from './runner.js';
 export type { WorkerRunnerOptions, SerialisedError } from './runner.js';
 export { SerialQueue } from './serial-queue.js';
+export { engineClient, lazyEngine, LazyModels, perProcessEngine } from './engine.js';
+export type { Engine, EngineBinding } from './engine.js';
 
 let shared: WorkerRunner | undefined;
 

@@ -15,8 +15,8 @@ import {
   faceAtCentre,
 } from '@eventsite/contract/face-recipe';
 import sharp from 'sharp';
-import { isMainThread } from 'node:worker_threads';
 import { UnreadableImageError } from '../bibs/unreadable-image.js';
+import { LazyModels, perProcessEngine } from '../engine-worker/engine.js';
 import { engineWorker } from '../engine-worker/index.js';
 import { SerialQueue } from '../engine-worker/serial-queue.js';
 import { defaultHumanPaths, loadHuman, type HumanLike, type HumanPaths } from './human.js';
@@ -82,25 +82,18 @@ export function createFaceEngine(options: FaceEngineOptions = {}): FaceEngine {
   return new HumanFaceEngine(options);
 }
 
-let shared: FaceEngine | undefined;
-
 /**
- * One engine per process: the models take ~15 MB on disk, ~100 MB loaded. It runs in the
- * engine worker thread (`engine-worker/`, shared with the OCR engine), so inference never
- * blocks the caller's event loop; inside that thread it is an in-thread engine.
+ * One engine per process (engine-worker/engine.ts): the models take ~15 MB on disk, ~100 MB
+ * loaded. From the main thread it runs in the engine worker thread (`engine-worker/`, shared with
+ * the OCR engine), so inference never blocks the caller's event loop; inside that thread it is
+ * an in-thread engine.
  */
-export function sharedFaceEngine(): FaceEngine {
-  shared ??= isMainThread ? workerFaceEngine() : createFaceEngine();
-  return shared;
-}
-
-/** The face engine of the engine worker thread, called through messages. */
-function workerFaceEngine(): FaceEngine {
-  return {
-    detectFaces: (image, options) => engineWorker().call<Face[]>('detectFaces', [image, options]),
-    dispose: () => engineWorker().callIfRunning('disposeFaces'),
-  };
-}
+export const sharedFaceEngine: () => FaceEngine = perProcessEngine<FaceEngine>({
+  create: () => createFaceEngine(),
+  worker: engineWorker,
+  calls: { detectFaces: 'detectFaces' },
+  dispose: 'disposeFaces',
+});
 
 /** The faces of a photo, with the shared engine. */
 export function detectFaces(image: Buffer, options?: DetectFacesOptions): Promise<Face[]> {
@@ -108,19 +101,22 @@ export function detectFaces(image: Buffer, options?: DetectFacesOptions): Promis
 }
 
 class HumanFaceEngine implements FaceEngine {
-  #human: Promise<HumanLike> | undefined;
+  readonly #human: LazyModels<HumanLike>;
   /** One photo at a time: the backend is single-threaded, and a queued burst then holds one decoded photo. */
   readonly #queue = new SerialQueue();
   readonly #options: FaceEngineOptions;
 
   constructor(options: FaceEngineOptions) {
     this.#options = options;
+    this.#human = new LazyModels(() =>
+      loadHuman(options.paths ?? defaultHumanPaths(), options.maxFaces ?? 40),
+    );
   }
 
   detectFaces(image: Buffer, options: DetectFacesOptions = {}): Promise<Face[]> {
     return this.#queue.run(async () => {
       const { raw, scale } = await decode(image, this.#options.workingSide ?? DEFAULT_WORKING_SIDE);
-      const human = await this.#load();
+      const human = await this.#human.get();
       const minSize = (options.minFaceSize ?? MIN_FACE_SIZE) / scale;
       const minScore = options.minScore ?? MIN_FACE_SCORE;
 
@@ -155,19 +151,8 @@ class HumanFaceEngine implements FaceEngine {
 
   async dispose(): Promise<void> {
     // tfjs keeps its backend for the process; dropping the reference lets the models be collected.
-    this.#human = undefined;
+    void this.#human.take();
     await this.#queue.idle();
-  }
-
-  #load(): Promise<HumanLike> {
-    this.#human ??= loadHuman(
-      this.#options.paths ?? defaultHumanPaths(),
-      this.#options.maxFaces ?? 40,
-    ).catch((error: unknown) => {
-      this.#human = undefined;
-      throw error;
-    });
-    return this.#human;
   }
 }
 

@@ -2,6 +2,7 @@
 import { readlinkSync } from 'node:fs';
 import { getPriority } from 'node:os';
 import { threadId } from 'node:worker_threads';
+import { lazyEngine } from '../engine-worker/engine.js';
 
 export function echo<T>(value: T): { value: T; threadId: number } {
   return { value, threadId };
@@ -38,4 +39,33 @@ export function busy(ms: number): number {
 export function ownPriority(): number {
   const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
   return getPriority(tid);
+}
+
+/** A test engine, as the recognition engines are served: made on first use, freed on request. */
+export interface CounterEngine {
+  add(n: number): Promise<{ total: number; threadId: number; made: number }>;
+  dispose(): Promise<void>;
+}
+
+let made = 0;
+
+export function createCounter(): CounterEngine {
+  const id = ++made;
+  let total = 0;
+  return {
+    add: async (n) => ({ total: (total += n), threadId, made: id }),
+    dispose: async () => {
+      total = 0;
+    },
+  };
+}
+
+const counter = lazyEngine(createCounter);
+
+export function add(n: number): ReturnType<CounterEngine['add']> {
+  return counter.use().add(n);
+}
+
+export function disposeCounter(): Promise<void> {
+  return counter.dispose();
 }
