@@ -1,48 +1,29 @@
 'use client';
 
 import { MAX_ZIP_PHOTOS } from '@eventsite/contract/constants';
-import type {
-  DownloadRequest,
-  FeatureFlags,
-  PhotoListItem,
-  RaceResult,
-  SelfieMatch,
-} from '@eventsite/contract';
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
-import { likelyLarge, type Progress } from '@/lib/gallery/download';
-import { indexOfPhoto } from '@/lib/gallery/pages';
-import {
-  deepLinkPhoto,
-  galleryQuery,
-  noResultsText,
-  resultsText,
-  searchFromParams,
-  searchParamsFor,
-  type GallerySearch,
-} from '@/lib/gallery/search';
-import {
-  EMPTY_SELECTION,
-  clearSelection,
-  selectAll,
-  selectEvery,
-  selectRange,
-  selectedInOrder,
-  togglePhoto,
-  type Selection,
-} from '@/lib/gallery/selection';
-import { DownloadError, downloadZip, fetchAllPhotoIds, fetchRaceResult, type ZipSink } from '@/provider/photos';
-import { fetchMoreOfBib } from '@/provider/selfie';
-import { DownloadPanel, type DownloadState } from './DownloadPanel';
-import { GallerySkeleton } from './GallerySkeleton';
-import { JustifiedGrid, type GridHandle } from './JustifiedGrid';
+import type { FeatureFlags, PhotoListItem } from '@eventsite/contract';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { deepLinkPhoto, resultsText, searchFromParams, searchParamsFor, type GallerySearch } from '@/lib/gallery/search';
+import { selectedInOrder } from '@/lib/gallery/selection';
+import { fetchAllPhotoIds } from '@/provider/photos';
+import { DownloadPanel } from './DownloadPanel';
+import { GalleryStatus } from './GalleryStatus';
+import { JustifiedGrid } from './JustifiedGrid';
 import { PhotoViewer } from './PhotoViewer';
-import { PrivacyPrompt } from './PrivacyPrompt';
 import { ResultCard } from './ResultCard';
 import { SearchBar } from './SearchBar';
 import { SelectionBar } from './SelectionBar';
 import { GALLERY_TEXT, SELFIE_RESULTS, photoCount } from './strings';
+import { useMoreOfBib, useRaceResult } from './useBibExtras';
 import { useFeed, type InitialPage } from './useFeed';
+import { useUrlQuery, writeUrl } from './useGalleryUrl';
+import { useGalleryViewer } from './useGalleryViewer';
+import { useInfiniteScroll } from './useInfiniteScroll';
+import { useSelection } from './useSelection';
 import { loadSelfieEngine, useSelfieSearch, type SelfieEngine } from './useSelfieSearch';
+import { useZipDownload } from './useZipDownload';
+
+export { DEEP_LINK_SCAN_LIMIT } from './useGalleryViewer';
 
 export interface GalleryProps {
   eventId: number;
@@ -55,56 +36,6 @@ export interface GalleryProps {
   loadSelfieEngine?: () => Promise<SelfieEngine>;
   /** The first page of photos, from the server (rendered in its HTML): the feed starts from it. */
   initialPage?: InitialPage | null;
-}
-
-/** How far a deep link's photo is looked for in the listing before the gallery gives up. */
-export const DEEP_LINK_SCAN_LIMIT = 1_000;
-
-type SaveFilePicker = (options: {
-  suggestedName?: string;
-  types?: { description: string; accept: Record<string, string[]> }[];
-}) => Promise<{ createWritable(): Promise<{ write(c: Uint8Array): Promise<void>; close(): Promise<void>; abort(): Promise<void> }> }>;
-
-function saveBlob(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
-/** Fired on the window when the gallery writes its URL (history.pushState fires no event). */
-const URL_CHANGED = 'gallery:url';
-
-/** The URL of the gallery with this search and photo, keeping the path. */
-function writeUrl(search: GallerySearch | null, photo: string | null, mode: 'push' | 'replace') {
-  const url = `${window.location.pathname}${galleryQuery(search, photo)}${window.location.hash}`;
-  if (url === `${window.location.pathname}${window.location.search}${window.location.hash}`) return;
-  if (mode === 'push') window.history.pushState(null, '', url);
-  else window.history.replaceState(null, '', url);
-  window.dispatchEvent(new Event(URL_CHANGED));
-}
-
-function subscribeToUrl(onChange: () => void): () => void {
-  window.addEventListener('popstate', onChange);
-  window.addEventListener(URL_CHANGED, onChange);
-  return () => {
-    window.removeEventListener('popstate', onChange);
-    window.removeEventListener(URL_CHANGED, onChange);
-  };
-}
-
-/**
- * The URL's query, read without useSearchParams: a prerendered page cannot read the query on the
- * server, and useSearchParams would make the whole gallery client-rendered there. The server (and
- * hydration) use the query the server was asked (`serverQuery`), the browser then the URL's.
- */
-function useUrlQuery(serverQuery: string): URLSearchParams {
-  const query = useSyncExternalStore(subscribeToUrl, () => window.location.search, () => serverQuery);
-  return useMemo(() => new URLSearchParams(query), [query]);
 }
 
 /**
@@ -136,7 +67,6 @@ export function GalleryView({
     // Only the search's own parameters make a new search (not ?photo=).
     [searchKeyParams, flags.bib_search, flags.name_search],
   );
-  const photoParam = deepLinkPhoto(params.get('photo'));
   const privacy = !flags.show_all_images;
 
   /* ---------- Selfie search (not in the URL: a selfie cannot be shared) ---------- */
@@ -154,278 +84,97 @@ export function GalleryView({
   const searchKey = selfieAnswer ? 'selfie' : search ? `${search.kind}:${search.value}` : 'all';
 
   /* ---------- "More photos of you": the bib's wearer, found by face ---------- */
-  const [moreOfBib, setMoreOfBib] = useState<{ bib: string; photos: SelfieMatch[] } | null>(null);
   const bibFound = search?.kind === 'bib' && feed.started && feed.photos.length > 0 ? search.value : null;
-  useEffect(() => {
-    setMoreOfBib(null);
-    if (!bibFound || !flags.selfie_search || !flags.bib_search) return;
-    const abort = new AbortController();
-    fetchMoreOfBib(apiBase, eventId, bibFound, abort.signal)
-      .then((answer) => {
-        if (!abort.signal.aborted) setMoreOfBib({ bib: bibFound, photos: answer.photos });
-      })
-      .catch(() => {
-        /* No extra section: the bib's own photos are what was asked for. */
-      });
-    return () => abort.abort();
-  }, [apiBase, eventId, bibFound, flags.selfie_search, flags.bib_search]);
-  const extra: readonly PhotoListItem[] = selfieAnswer ? selfieMaybes : moreOfBib && moreOfBib.bib === bibFound ? moreOfBib.photos : [];
+  const moreOfBib = useMoreOfBib(apiBase, eventId, bibFound, flags.selfie_search && flags.bib_search);
+  const extra: readonly PhotoListItem[] = selfieAnswer ? selfieMaybes : moreOfBib;
   // The viewer pages through both sections: the results, then the extra ones.
   const viewerPhotos = useMemo(() => (extra.length ? [...photos, ...extra] : photos), [photos, extra]);
 
   /* ---------- Viewer and deep links ---------- */
-  const [open, setOpen] = useState(-1);
-  const pending = useRef<string | null>(photoParam);
-
-  useEffect(() => {
-    const wanted = pending.current;
-    if (!wanted || !feed.started) return;
-    const at = indexOfPhoto(feed, wanted);
-    if (at >= 0) {
-      pending.current = null;
-      setOpen(at);
-    } else if (feed.cursor && photos.length < DEEP_LINK_SCAN_LIMIT && status === 'idle') {
-      loadMore();
-    } else if (status !== 'loading') {
-      // Not this event's (or too deep to find): the gallery opens as usual.
-      pending.current = null;
-      writeUrl(search, null, 'replace');
-    }
-  }, [feed, photos.length, status, loadMore, search]);
-
-  const onView = useCallback(
-    (i: number) => {
-      setOpen(i);
-      const photo = viewerPhotos[i];
-      if (photo && !selfieAnswer) writeUrl(search, photo.uuid, 'replace');
-      if (!selfieAnswer && i < photos.length && i >= photos.length - 3 && feed.cursor && status === 'idle') loadMore();
-    },
-    [viewerPhotos, photos.length, selfieAnswer, search, feed.cursor, status, loadMore],
-  );
-  const grid = useRef<GridHandle>(null);
-  const extraGrid = useRef<GridHandle>(null);
-  const photosCount = useRef(photos.length);
-  photosCount.current = photos.length;
-  const openRef = useRef(open);
-  openRef.current = open;
-  const onClose = useCallback(() => {
-    const last = openRef.current;
-    setOpen(-1);
-    writeUrl(search, null, 'replace');
-    // Back in the grid where the viewer was: that photo in view, and focused.
-    window.setTimeout(() => (last < photosCount.current ? grid.current?.reveal(last) : extraGrid.current?.reveal(last - photosCount.current)), 0);
-  }, [search]);
-  const shareUrl = useCallback(
-    (uuid: string) => `${window.location.origin}/events/${encodeURIComponent(eventSlug)}/photos${galleryQuery(null, uuid)}`,
-    [eventSlug],
-  );
+  const viewer = useGalleryViewer({
+    eventSlug,
+    photoParam: deepLinkPhoto(params.get('photo')),
+    feed,
+    status,
+    loadMore,
+    search,
+    viewerPhotos,
+    listed: photos.length,
+    selfie: selfieAnswer !== null,
+  });
+  const { open, onView, onClose, shareUrl, grid, extraGrid, closeForSearch } = viewer;
 
   /* ---------- Search ---------- */
   const gridTop = useRef<HTMLDivElement>(null);
   const resetSelfie = selfie.reset;
   const runSearch = useCallback((next: GallerySearch | null) => {
-    pending.current = null;
-    setOpen(-1);
+    closeForSearch();
     setSelfieOn(false);
     resetSelfie();
     writeUrl(next, null, 'push');
     // Results start at the top of the grid, if the visitor had scrolled past it.
     const anchor = gridTop.current;
     if (anchor && anchor.getBoundingClientRect().top < 0 && typeof anchor.scrollIntoView === 'function') anchor.scrollIntoView({ block: 'start' });
-  }, [resetSelfie]);
+  }, [resetSelfie, closeForSearch]);
 
   const runSelfie = selfie.search;
   const onSelfie = useCallback(
     (file: File) => {
-      pending.current = null;
-      setOpen(-1);
+      closeForSearch();
       setSelfieOn(true);
       // The selfie's results replace any bib or name search; the URL says no more than that.
       writeUrl(null, null, 'push');
       runSelfie(file);
     },
-    [runSelfie],
+    [runSelfie, closeForSearch],
   );
   const onSelfieUpload = useCallback(() => {
     setSelfieOn(true);
     selfie.upload();
   }, [selfie]);
 
-  const [result, setResult] = useState<RaceResult | null>(null);
-  useEffect(() => {
-    setResult(null);
-    if (!flags.show_timing_data || search?.kind !== 'bib') return;
-    const abort = new AbortController();
-    fetchRaceResult(apiBase, eventId, search.value, fetch, abort.signal)
-      .then((r) => {
-        if (!abort.signal.aborted) setResult(r);
-      })
-      .catch(() => {
-        /* No result card: the photos are what matters. */
-      });
-    return () => abort.abort();
-  }, [apiBase, eventId, search, flags.show_timing_data]);
+  const result = useRaceResult(apiBase, eventId, search, flags.show_timing_data);
 
-  /* ---------- Selection ---------- */
+  /* ---------- Selection and downloads ---------- */
   const canDownload = flags.bulk_download;
-  const [selectMode, setSelectMode] = useState(false);
-  const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
-  const uuids = useMemo(() => viewerPhotos.map((p) => p.uuid), [viewerPhotos]);
-  useEffect(() => {
-    setSelectMode(false);
-    setSelection(clearSelection());
-  }, [searchKey]);
-
-  const onActivate = useCallback(
-    (index: number, event: MouseEvent<HTMLButtonElement>) => {
-      const photo = viewerPhotos[index];
-      if (!photo) return;
-      if (!selectMode) {
-        onView(index);
-        return;
-      }
-      setSelection((s) => (event.shiftKey ? selectRange(s, uuids, index) : togglePhoto(s, photo.uuid, index)));
-    },
-    [viewerPhotos, selectMode, uuids, onView],
-  );
-
-  /* ---------- Downloads ---------- */
-  const [download, setDownload] = useState<DownloadState>({ phase: 'idle' });
-  const downloadAbort = useRef<AbortController | null>(null);
-
-  const startDownload = useCallback(
-    async (request: DownloadRequest, count: number, label: string) => {
-      if (downloadAbort.current) return;
-      const abort = new AbortController();
-      downloadAbort.current = abort;
-      let sink: ZipSink | undefined;
-      const picker = (window as unknown as { showSaveFilePicker?: SaveFilePicker }).showSaveFilePicker;
-      if (likelyLarge(count) && typeof picker === 'function') {
-        // A big zip goes straight to a file on disk rather than through memory.
-        try {
-          const handle = await picker({ suggestedName: `${eventSlug}-photos.zip`, types: [{ description: 'Zip archive', accept: { 'application/zip': ['.zip'] } }] });
-          const writable = await handle.createWritable();
-          sink = { write: (c) => writable.write(c), close: () => writable.close(), abort: () => writable.abort() };
-        } catch (e) {
-          if ((e as Error).name === 'AbortError') {
-            downloadAbort.current = null;
-            return;
-          }
-        }
-      }
-      let last = 0;
-      const progress = (p: Progress) => {
-        const now = Date.now();
-        if (now - last < 120 && p.received !== p.total) return;
-        last = now;
-        setDownload({ phase: 'running', label, progress: p });
-      };
-      setDownload({ phase: 'running', label, progress: { received: 0, total: null } });
-      try {
-        const zip = await downloadZip(apiBase, eventId, request, { signal: abort.signal, onProgress: progress, sink });
-        if (zip.blob) saveBlob(zip.blob, zip.filename);
-        setDownload({ phase: 'done', label, filename: zip.filename, bytes: zip.bytes });
-      } catch (e) {
-        if (abort.signal.aborted) setDownload({ phase: 'idle' });
-        else setDownload({ phase: 'error', label, message: e instanceof DownloadError ? e.message : 'The download failed. Please try again.' });
-      } finally {
-        downloadAbort.current = null;
-      }
-    },
-    [apiBase, eventId, eventSlug],
-  );
-  const cancelDownload = useCallback(() => downloadAbort.current?.abort(), []);
-  useEffect(() => () => downloadAbort.current?.abort(), []);
-
+  const select = useSelection({
+    photos: viewerPhotos,
+    listingKey: searchKey,
+    onView,
+    fetchAllIds: selfieAnswer ? null : () => fetchAllPhotoIds(apiBase, eventId, searchParamsFor(search), MAX_ZIP_PHOTOS),
+  });
+  const { selectMode, selection, uuids, onActivate } = select;
+  const { download, startDownload, cancelDownload, dismissDownload } = useZipDownload(apiBase, eventId, eventSlug);
   const downloadSelected = () => {
     const ids = selectedInOrder(selection, uuids);
     if (ids.length === 0) return;
     void startDownload({ photo_ids: ids.slice(0, MAX_ZIP_PHOTOS) }, ids.length, photoCount(ids.length));
   };
-  const [selectingAll, setSelectingAll] = useState(false);
-  const selectEverything = async () => {
-    if (selfieAnswer) {
-      // A selfie's answer is all here already.
-      setSelection((s) => selectAll(s, uuids, MAX_ZIP_PHOTOS));
-      return;
-    }
-    setSelectingAll(true);
-    try {
-      const ids = await fetchAllPhotoIds(apiBase, eventId, searchParamsFor(search), MAX_ZIP_PHOTOS);
-      setSelection(selectEvery(ids, MAX_ZIP_PHOTOS));
-    } catch {
-      setSelection((s) => selectAll(s, uuids, MAX_ZIP_PHOTOS));
-    } finally {
-      setSelectingAll(false);
-    }
-  };
   const downloadAll = () => void startDownload({ all: true }, total, `All ${photoCount(total)}`);
 
-  /* ---------- Infinite scroll ---------- */
-  const sentinel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const el = sentinel.current;
-    if (!el || !feed.cursor || status !== 'idle' || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) loadMore();
-    }, { rootMargin: '1200px 0px' });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [feed.cursor, status, loadMore]);
+  const sentinel = useInfiniteScroll(feed.cursor, status, loadMore);
 
   /* ---------- What to show ---------- */
   const forbidden = !search && error?.status === 403;
   const firstPageFailed = status === 'error' && !feed.started;
   const searchable = flags.bib_search || flags.name_search || flags.selfie_search;
   const showGrid = photos.length > 0;
-
-  let body: React.ReactNode = null;
-  if (selfieAnswer) {
-    if (photos.length === 0)
-      body = (
-        <div className="empty-state gallery-empty" role="status">
-          <h2>{extra.length ? SELFIE_RESULTS.noSureMatch : SELFIE_RESULTS.none}</h2>
-          <p>{extra.length ? SELFIE_RESULTS.seeMaybe : SELFIE_RESULTS.noneHelp}</p>
-        </div>
-      );
-  } else if (!enabled || forbidden) {
-    body = <PrivacyPrompt bib={flags.bib_search} name={flags.name_search} selfie={flags.selfie_search} message={forbidden ? error?.message : undefined} />;
-  } else if (!feed.started && !firstPageFailed) {
-    body = <GallerySkeleton />;
-  } else if (firstPageFailed) {
-    body = (
-      <div className="state state-error" role="alert">
-        <h2 className="state-title">{GALLERY_TEXT.loadFailed}</h2>
-        <p className="state-text">{error?.message}</p>
-        <button type="button" className="button" onClick={retry}>
-          Try Again
-        </button>
-      </div>
-    );
-  } else if (photos.length === 0 && search) {
-    body = (
-      <div className="empty-state gallery-empty" role="status">
-        <h2>{noResultsText(search)}</h2>
-        <p>
-          {search.kind === 'bib'
-            ? 'Check the number on your bib. New photos are matched as they are uploaded, so try again later too.'
-            : 'Check the spelling, or search by bib number if you know it.'}
-        </p>
-        {!privacy ? (
-          <button type="button" className="button button-outline" onClick={() => runSearch(null)}>
-            {GALLERY_TEXT.showAll}
-          </button>
-        ) : null}
-      </div>
-    );
-  } else if (photos.length === 0) {
-    body = (
-      <div className="empty-state gallery-empty" role="status">
-        <h2>{GALLERY_TEXT.emptyTitle}</h2>
-        <p>{GALLERY_TEXT.emptyText}</p>
-      </div>
-    );
-  }
+  const body = (
+    <GalleryStatus
+      flags={flags}
+      search={search}
+      selfie={selfieAnswer !== null}
+      extra={extra.length}
+      photos={photos.length}
+      enabled={enabled}
+      forbidden={forbidden}
+      started={feed.started}
+      firstPageFailed={firstPageFailed}
+      errorMessage={error?.message}
+      onRetry={retry}
+      onShowAll={() => runSearch(null)}
+    />
+  );
 
   const selectedCount = selection.ids.size;
   const countLine = selfieAnswer
@@ -478,10 +227,7 @@ export function GalleryView({
                 type="button"
                 className="button button-outline"
                 aria-pressed={selectMode}
-                onClick={() => {
-                  setSelectMode((m) => !m);
-                  if (selectMode) setSelection(clearSelection());
-                }}
+                onClick={select.toggleSelectMode}
               >
                 {selectMode ? 'Done' : 'Select'}
               </button>
@@ -555,18 +301,15 @@ export function GalleryView({
           total={selfieAnswer ? uuids.length : total + extra.length}
           limit={MAX_ZIP_PHOTOS}
           busy={download.phase === 'running'}
-          selectingAll={selectingAll}
-          onSelectLoaded={() => setSelection((s) => selectAll(s, uuids, MAX_ZIP_PHOTOS))}
-          onSelectEvery={() => void selectEverything()}
-          onClear={() => setSelection(clearSelection())}
+          selectingAll={select.selectingAll}
+          onSelectLoaded={select.selectLoaded}
+          onSelectEvery={() => void select.selectEverything()}
+          onClear={select.clear}
           onDownload={downloadSelected}
-          onDone={() => {
-            setSelectMode(false);
-            setSelection(clearSelection());
-          }}
+          onDone={select.endSelectMode}
         />
       ) : null}
-      <DownloadPanel state={download} onCancel={cancelDownload} onDismiss={() => setDownload({ phase: 'idle' })} />
+      <DownloadPanel state={download} onCancel={cancelDownload} onDismiss={dismissDownload} />
       <PhotoViewer
         photos={viewerPhotos}
         total={Math.max(total, photos.length) + extra.length}

@@ -1,0 +1,45 @@
+'use client';
+
+import type { RaceResult, SelfieMatch } from '@eventsite/contract';
+import { useEffect, useState } from 'react';
+import type { GallerySearch } from '@/lib/gallery/search';
+import { fetchRaceResult } from '@/provider/photos';
+import { fetchMoreOfBib } from '@/provider/selfie';
+
+/** "More photos of you": the photos of the bib's wearer found by face, once the bib's own came. */
+export function useMoreOfBib(apiBase: string, eventId: number, bibFound: string | null, enabled: boolean): readonly SelfieMatch[] {
+  const [moreOfBib, setMoreOfBib] = useState<{ bib: string; photos: SelfieMatch[] } | null>(null);
+  useEffect(() => {
+    setMoreOfBib(null);
+    if (!bibFound || !enabled) return;
+    const abort = new AbortController();
+    fetchMoreOfBib(apiBase, eventId, bibFound, abort.signal)
+      .then((answer) => {
+        if (!abort.signal.aborted) setMoreOfBib({ bib: bibFound, photos: answer.photos });
+      })
+      .catch(() => {
+        /* No extra section: the bib's own photos are what was asked for. */
+      });
+    return () => abort.abort();
+  }, [apiBase, eventId, bibFound, enabled]);
+  return moreOfBib && moreOfBib.bib === bibFound ? moreOfBib.photos : [];
+}
+
+/** The race result of a bib search, when the event shows timing data. */
+export function useRaceResult(apiBase: string, eventId: number, search: GallerySearch | null, enabled: boolean): RaceResult | null {
+  const [result, setResult] = useState<RaceResult | null>(null);
+  useEffect(() => {
+    setResult(null);
+    if (!enabled || search?.kind !== 'bib') return;
+    const abort = new AbortController();
+    fetchRaceResult(apiBase, eventId, search.value, fetch, abort.signal)
+      .then((r) => {
+        if (!abort.signal.aborted) setResult(r);
+      })
+      .catch(() => {
+        /* No result card: the photos are what matters. */
+      });
+    return () => abort.abort();
+  }, [apiBase, eventId, search, enabled]);
+  return result;
+}
