@@ -74,6 +74,16 @@ describe('admin authentication', () => {
       { filename: 'a.jpg', bytes: await testImage() },
     ]);
     expect(up.statusCode).toBe(404);
+    expect(up.json().message).toBe(`No event has the id ${eventId}`);
+    // Not multipart: still 404, the body is not looked at for another organiser's event.
+    const json = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/events/${eventId}/photos`,
+      headers: bearer(trailToken),
+      payload: { file: 'x' },
+    });
+    expect(json.statusCode).toBe(404);
+    expect(json.json().message).toBe(`No event has the id ${eventId}`);
   });
 
   it('never answers cross-origin: no CORS headers on admin routes, preflight included', async () => {

@@ -173,10 +173,14 @@ export const adminRoutes: FastifyPluginAsyncZod<{ authFailuresPerWindow?: number
         response: { 200: envelope(adminEvent), ...failures },
       },
     },
-    async (request) => {
-      await app.services.events.requireOwned(request.params.eventId, request.organiserId);
-      return ok(await app.services.events.update(request.params.eventId, request.body));
-    },
+    async (request) =>
+      ok(
+        await app.services.events.updateFor(
+          request.organiserId,
+          request.params.eventId,
+          request.body,
+        ),
+      ),
   );
 
   app.post(
@@ -199,21 +203,22 @@ export const adminRoutes: FastifyPluginAsyncZod<{ authFailuresPerWindow?: number
       },
     },
     async (request, reply) => {
-      const { eventId } = request.params;
-      await app.services.events.requireOwned(eventId, request.organiserId);
-      if (!request.isMultipart())
-        throw new AppError(
-          415,
-          'Send the photos as multipart/form-data, one `file` part per photo',
-        );
-      const parts = (async function* () {
-        for await (const part of request.parts()) {
-          if (part.type === 'file') yield part as unknown as UploadedPart;
-        }
-      })();
+      // The body is looked at only once the service knows the event is the organiser's.
+      const parts = () => {
+        if (!request.isMultipart())
+          throw new AppError(
+            415,
+            'Send the photos as multipart/form-data, one `file` part per photo',
+          );
+        return (async function* () {
+          for await (const part of request.parts()) {
+            if (part.type === 'file') yield part as unknown as UploadedPart;
+          }
+        })();
+      };
       let answer;
       try {
-        answer = await app.services.uploads.accept(eventId, parts, {
+        answer = await app.services.uploads.accept(request.params.eventId, parts, {
           organiserId: request.organiserId,
         });
       } catch (error) {

@@ -134,8 +134,18 @@ export class EventService {
     return this.adminView(row);
   }
 
+  /** The operator's change to any event (the CLI). */
   async update(eventId: number, patch: EventPatch): Promise<AdminEvent> {
-    const current = await this.require(eventId);
+    return this.change(await this.require(eventId), patch);
+  }
+
+  /** An organiser's change to one of its events; another organiser's event does not exist for it. */
+  async updateFor(organiserId: number, eventId: number, patch: EventPatch): Promise<AdminEvent> {
+    return this.change(await this.requireOwned(eventId, organiserId), patch);
+  }
+
+  private async change(current: EventRow, patch: EventPatch): Promise<AdminEvent> {
+    const eventId = current.id;
     const row = await this.events.update(eventId, {
       name: patch.name,
       eventDate: patch.event_date,
@@ -179,4 +189,3 @@ export class EventService {
     };
   }
 }
-

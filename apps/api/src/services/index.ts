@@ -129,6 +129,7 @@ export function createServices(db: Db, blobs: BlobStores, options: ServiceOption
     jobs,
     uploads: new UploadService(
       blobs,
+      events,
       jobs,
       {
         maxBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,

@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import { MAX_PHOTO_PIXELS } from '@eventsite/contract';
 import type { BlobStores } from '../adapters/blobs.js';
 import { pixelSize, sniffImageKind, tooManyPixels } from '../adapters/images.js';
+import type { EventService } from './events.js';
 import type { JobService } from './jobs.js';
 
 /** A file part of a multipart upload, as @fastify/multipart gives it. */
@@ -38,10 +39,17 @@ export interface UploadLimits {
   maxPixels?: number;
 }
 
-/** What an upload request is counted against. */
+/** Who uploads: the event must be this organiser's, and the files count against its quota. */
 export interface UploadContext {
   organiserId: number;
 }
+
+/**
+ * The files of an upload, or a function giving them: it is called only once the event is known
+ * to be the organiser's, so that a request about another organiser's event is refused (404)
+ * before its body is looked at.
+ */
+export type UploadedParts = AsyncIterable<UploadedPart> | (() => AsyncIterable<UploadedPart>);
 
 /**
  * Admin uploads: each file streams to the incoming store (never whole in memory), is checked
@@ -55,6 +63,7 @@ export class UploadService {
 
   constructor(
     private readonly blobs: BlobStores,
+    private readonly events: Pick<EventService, 'requireOwned'>,
     private readonly jobs: JobService,
     limits: UploadLimits,
     /** Bytes of originals the organiser already keeps. */
@@ -70,15 +79,17 @@ export class UploadService {
 
   async accept(
     eventId: number,
-    parts: AsyncIterable<UploadedPart>,
-    context?: UploadContext,
+    files: UploadedParts,
+    context: UploadContext,
   ): Promise<UploadAnswer> {
+    await this.events.requireOwned(eventId, context.organiserId);
+    const parts = typeof files === 'function' ? files() : files;
     const answer: UploadAnswer = { accepted: [], refused: [] };
     const quota = this.limits.organiserQuotaBytes;
     // The room left: the request's own limit, and the organiser's quota less what it keeps.
     let requestLeft = this.limits.maxRequestBytes;
     let quotaLeft =
-      context && quota > 0
+      quota > 0
         ? quota - (await this.organiserBytes(context.organiserId))
         : Number.MAX_SAFE_INTEGER;
     for await (const part of parts) {
