@@ -16,6 +16,7 @@ import { photoCached } from './figures/photo-cached.js';
 import { firstVariant, ingest, ingestWithOcr } from './figures/ingest.js';
 import { probeFeatures, search, selfie, zip } from './figures/features.js';
 import { bibQuality } from './figures/bib-quality.js';
+import { bibHeldOut } from './figures/bib-heldout.js';
 import { faceAccuracy, faceThroughput } from './figures/faces.js';
 import { site } from './figures/site.js';
 import { postgres } from './figures/postgres.js';
@@ -44,6 +45,7 @@ const FIGURES = [
   'site',
   'ingest',
   'bibs',
+  'heldout',
   'faces',
   'postgres',
   'scale',
@@ -149,6 +151,7 @@ async function main() {
     if (wants('soak')) await soak(ctx);
   }
   if (wants('bibs')) await bibQuality(ctx);
+  if (wants('bibs') || wants('heldout')) await bibHeldOut(ctx);
   if (wants('faces')) {
     await faceThroughput(ctx);
     await faceAccuracy(ctx);

@@ -1,0 +1,103 @@
+/**
+ * Bib search measured on the independent set (bib-photos.ts), as a visitor meets it: an event
+ * without race results, the product's reader (`readBibs`) at the event's default threshold.
+ *
+ * - A bib on a photo is found when a reading at or above the threshold is its number as a visitor
+ *   types it: its digits ("1234" for "A1234"), or the whole of it ("A1234").
+ * - A reading that is no bib on that photo is a wrong answer: a search for it returns a photo
+ *   without it. Readings of decoy numbers (times, distances, years, phones) are counted apart.
+ *
+ * Recall is reported for every kind of bib (a bib counts in each of its kinds).
+ */
+import { readBibs, sharedOcrEngine, type BibDetection } from '../../apps/api/src/bibs/index.js';
+import { HELD_OUT_FROM, renderEvalPhoto, type BibKind } from './bib-photos.js';
+
+export interface KindFigure {
+  kind: BibKind;
+  bibs: number;
+  found: number;
+  recall: number;
+}
+
+export interface HeldOutEvaluation {
+  photos: number;
+  bibs: number;
+  threshold: number;
+  precision: number;
+  recall: number;
+  /** Wrong answers in all, and those that were decoy numbers. */
+  wrong: number;
+  wrongDecoys: number;
+  byKind: KindFigure[];
+  /** Some misses and wrong answers, to look at (seed, what). */
+  examples: { misses: string[]; wrong: string[] };
+  perPhotoMs: number;
+  perPhotoCpuMs: number;
+}
+
+export async function evaluateHeldOut(options: {
+  count: number;
+  /** First seed; default the held-out part's. */
+  from?: number;
+  threshold?: number;
+  onProgress?: (done: number, total: number) => void;
+}): Promise<HeldOutEvaluation> {
+  const from = options.from ?? HELD_OUT_FROM;
+  const threshold = options.threshold ?? 0.8;
+  const engine = sharedOcrEngine();
+  const kinds = new Map<BibKind, { bibs: number; found: number }>();
+  let bibs = 0;
+  let found = 0;
+  let returned = 0;
+  let wrong = 0;
+  let wrongDecoys = 0;
+  const misses: string[] = [];
+  const wrongOnes: string[] = [];
+  let readMs = 0;
+  let cpuMs = 0;
+  for (let i = 0; i < options.count; i++) {
+    const photo = await renderEvalPhoto(from + i);
+    const wall = performance.now();
+    const cpu = process.cpuUsage();
+    const readings: BibDetection[] = (await readBibs(photo.jpeg, { engine })).filter((d) => d.confidence >= threshold);
+    readMs += performance.now() - wall;
+    const used = process.cpuUsage(cpu);
+    cpuMs += (used.user + used.system) / 1000;
+    const answers = new Set(readings.map((d) => d.bib.toUpperCase()));
+    for (const bib of photo.bibs) {
+      bibs++;
+      const hit = answers.has(bib.digits) || answers.has(bib.compact);
+      if (hit) found++;
+      else if (misses.length < 40) misses.push(`${photo.seed}: ${bib.printed} (${bib.kinds.join('+')}, ${Math.round(bib.digitHeight)} px) read as [${[...answers].join(', ')}]`);
+      for (const kind of bib.kinds) {
+        const k = kinds.get(kind) ?? { bibs: 0, found: 0 };
+        k.bibs++;
+        if (hit) k.found++;
+        kinds.set(kind, k);
+      }
+    }
+    for (const answer of answers) {
+      returned++;
+      if (photo.bibs.some((b) => b.digits === answer || b.compact === answer)) continue;
+      wrong++;
+      if (photo.decoys.includes(answer)) wrongDecoys++;
+      if (wrongOnes.length < 40) wrongOnes.push(`${photo.seed}: ${answer} (on it: ${photo.bibs.map((b) => b.printed).join(', ')}; decoys ${photo.decoys.join(', ')})`);
+    }
+    options.onProgress?.(i + 1, options.count);
+  }
+  return {
+    photos: options.count,
+    bibs,
+    threshold,
+    precision: returned ? (returned - wrong) / returned : 1,
+    recall: bibs ? found / bibs : 1,
+    wrong,
+    wrongDecoys,
+    byKind: [...kinds.entries()]
+      .map(([kind, k]) => ({ kind, bibs: k.bibs, found: k.found, recall: k.bibs ? k.found / k.bibs : 1 }))
+      .sort((a, b) => a.recall - b.recall),
+    examples: { misses, wrong: wrongOnes },
+    perPhotoMs: readMs / options.count,
+    perPhotoCpuMs: cpuMs / options.count,
+  };
+}

@@ -1,0 +1,39 @@
+/**
+ * Bib search on photos it was not tuned on: the held-out part of an evaluation set made apart
+ * from the product (bench/eval-sets/bib-photos.ts: its own fonts, prefixes, decoy numbers,
+ * rotation, blur, colours, small and partly hidden bibs). An event without race results; recall
+ * is shown for every kind of bib, weakest first.
+ */
+import path from 'node:path';
+import type { Context } from '../lib/context.js';
+import { BENCH, runNodeJson } from '../lib/proc.js';
+import { addRow, failedRow, fmt, verdict } from '../lib/table.js';
+import type { HeldOutEvaluation } from '../eval-sets/bib-evaluate.js';
+
+export async function bibHeldOut(ctx: Context) {
+  const figure = 'bib search on the independent held-out set (no race results)';
+  const goal = 'precision ≥ 97 %, recall ≥ 95 %';
+  try {
+    const count = ctx.quick ? 20 : 120;
+    const r = await runNodeJson<HeldOutEvaluation>(path.join(BENCH, 'workers/bib-heldout.mjs'), [String(count)], {
+      timeoutMs: 30 * 60_000,
+    });
+    const pct = (x: number) => `${fmt(x * 100, 1)} %`;
+    addRow({
+      figure,
+      value: `precision ${pct(r.precision)}, recall ${pct(r.recall)}`,
+      baseline: '–',
+      ratio: null,
+      goal,
+      status: verdict(r.precision >= 0.97 && r.recall >= 0.95),
+      notes:
+        `${r.photos} photos, ${r.bibs} bibs, threshold ${r.threshold}; ${r.wrong} wrong answers (${r.wrongDecoys} of them decoy numbers); ` +
+        `recall by kind: ${r.byKind.map((k) => `${k.kind} ${pct(k.recall)} (${k.found}/${k.bibs})`).join(', ')}; ` +
+        `reading ${fmt(r.perPhotoMs)} ms wall, ${fmt(r.perPhotoCpuMs)} ms CPU per photo` +
+        (ctx.quick ? `; quick run: full run uses 120 photos` : ''),
+      data: { ...r },
+    });
+  } catch (error) {
+    failedRow(figure, goal, error);
+  }
+}
