@@ -4,9 +4,12 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { walk } from './adapters/blobs.js';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { BlobStores } from './adapters/blobs.js';
+import { loadConfig } from './config.js';
+import { openBlobStores } from './runtime.js';
 import { createCliSandbox } from './test-support/cli.js';
+import { storedKeys } from './test-support/stack.js';
 
 // Crash consistency: the API and the import killed with SIGKILL mid-work, then started again.
 // Every photo sent ends up in its gallery exactly once, and once the start-up sweep has run no
@@ -47,8 +50,14 @@ async function photos(count: number): Promise<Buffer[]> {
 
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-async function filesUnder(dir: string): Promise<string[]> {
-  return (await walk(dir)).map((file) => path.relative(dir, file)).sort();
+/** The photo stores the sandbox's API and CLI use (a folder of its DATA_DIR, or a bucket). */
+function blobsOf(box: Box): BlobStores {
+  return openBlobStores(loadConfig({ ...process.env, ...box.env }, box.dataDir));
+}
+
+/** How many originals are stored (an import's or an upload's progress). */
+async function originalsOf(box: Box): Promise<number> {
+  return (await storedKeys(blobsOf(box).originals)).length;
 }
 
 /** Runs a TypeScript entry of this package (from its folder, where tsx resolves). */
@@ -138,19 +147,19 @@ async function gallery(port: number, eventId: number): Promise<string[]> {
   return uuids;
 }
 
-/** After a clean stop: every original is a photo's, nothing waits in incoming/, no partial write. */
+/** After a clean stop: every original is a photo's, nothing waits in incoming, no partial write. */
 async function expectNoOrphans(box: Box, uuids: string[]) {
-  const originals = await filesUnder(path.join(box.dataDir, 'photos'));
-  expect(originals.map((f) => path.basename(f).split('.')[0]).sort()).toEqual([...uuids].sort());
-  expect(await filesUnder(path.join(box.dataDir, 'incoming'))).toEqual([]);
-  const variants = await filesUnder(path.join(box.dataDir, 'variants'));
-  for (const file of variants) expect(uuids, file).toContain(file.split(path.sep)[0]);
-  for (const store of ['photos', 'incoming', 'variants'])
-    expect(
-      (await filesUnder(path.join(box.dataDir, store))).filter((f) =>
-        path.basename(f).startsWith('.'),
-      ),
-    ).toEqual([]);
+  const blobs = blobsOf(box);
+  const originals = await storedKeys(blobs.originals);
+  expect(originals.map((key) => key.split('/').at(-1)!.split('.')[0]).sort()).toEqual(
+    [...uuids].sort(),
+  );
+  expect(await storedKeys(blobs.incoming)).toEqual([]);
+  // Every variant of a photo is kept under `{uuid}/`.
+  for (const key of await storedKeys(blobs.variants))
+    expect(uuids, key).toContain(key.split('/')[0]);
+  for (const store of [blobs.originals, blobs.incoming, blobs.variants])
+    expect((await store.list()).filter((entry) => entry.partial)).toEqual([]);
 }
 
 async function setUp(box: Box): Promise<{ eventId: number; token: string }> {
@@ -196,14 +205,10 @@ describe('crash consistency', () => {
     const env = { ...box.env, JOB_LEASE_SECONDS: '2' };
     const first = node(CLI, ['import', String(eventId), folder, '--concurrency', '1'], env);
     // Killed once some photos are made and others are not.
-    await until(
-      'the import to be under way',
-      async () => (await filesUnder(path.join(box.dataDir, 'photos'))).length >= 2,
-      90_000,
-    );
+    await until('the import to be under way', async () => (await originalsOf(box)) >= 2, 90_000);
     first.child.kill('SIGKILL');
     await first.exited;
-    expect((await filesUnder(path.join(box.dataDir, 'photos'))).length).toBeLessThan(PHOTOS);
+    expect(await originalsOf(box)).toBeLessThan(PHOTOS);
 
     const again = node(CLI, ['import', String(eventId), folder], env);
     expect(await again.exited, again.output()).toBe(0);
@@ -264,7 +269,7 @@ describe('crash consistency', () => {
     } as RequestInit).catch((error: unknown) => error);
     await until(
       'half the upload to arrive and its first photo to be made',
-      async () => sentHalf && (await filesUnder(path.join(box.dataDir, 'photos'))).length >= 1,
+      async () => sentHalf && (await originalsOf(box)) >= 1,
       90_000,
     );
     api.child.kill('SIGKILL');

@@ -27,6 +27,14 @@ export function displayDataDir(dataDir: string, cwd = process.cwd()): string {
 }
 
 /**
+ * Where the photos are: with S3_BUCKET, photos (originals, variants, uploads waiting for ingest)
+ * are in the bucket and nothing is written to DATA_DIR; else folders of DATA_DIR.
+ */
+export function openBlobStores(config: ApiConfig): BlobStores {
+  return config.s3 ? s3BlobStores(config.s3) : localBlobStores(config.dataDir);
+}
+
+/**
  * Opens what the API and the CLI share: the database (migrated) and the blob stores. The
  * embedded database is locked to this process first; PostgreSQL needs no lock.
  */
@@ -43,9 +51,7 @@ export async function openRuntime(config: ApiConfig, role: LockRole): Promise<Ru
     await lock?.release();
     throw error;
   }
-  // With S3_BUCKET, photos (originals, variants, uploads waiting for ingest) are in the bucket
-  // and nothing is written to DATA_DIR.
-  const blobs = config.s3 ? s3BlobStores(config.s3) : localBlobStores(config.dataDir);
+  const blobs = openBlobStores(config);
   const queue = config.redisUrl
     ? new BullJobQueue(database.db, config.redisUrl, {
         leaseMs: config.jobLeaseMs,
