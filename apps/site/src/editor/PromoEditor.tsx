@@ -2,12 +2,11 @@
 import '@/lib/zod-jitless';
 import '@fontsource-variable/inter/wght.css';
 import { PHOTO_WIDTHS, isHttpUrl } from '@eventsite/contract/constants';
-import type { CertificateTemplate, PhotoListItem } from '@eventsite/contract';
+import type { PhotoListItem } from '@eventsite/contract';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { photoUrl } from '@/provider/photo-urls';
-import { fetchCertificateTemplate, fetchPromoPhotos } from '@/provider/promo';
-import { forget, lastTemplate, loadDesign, saveDesign, type SaveOutcome } from './data/storage';
-import { exportDesign, exportErrorMessage, type ExportFormat, type Progress } from './export/run';
+import { forget, loadDesign, saveDesign, type SaveOutcome } from './data/storage';
+import { exportErrorMessage } from './export/run';
 import type { ActionArgs, ActionName } from './model/actions';
 import { designFromCertificateTemplate } from './model/certificate';
 import { canRedo, canUndo } from './model/history';
@@ -21,17 +20,19 @@ import { AddPanel } from './ui/AddPanel';
 import { CanvasStage, type CanvasHandle, type ElementPatch } from './ui/CanvasStage';
 import { CertificatePanel } from './ui/CertificatePanel';
 import { ExportDialog } from './ui/ExportDialog';
-import { Icon, type IconName } from './ui/icons';
 import { Inspector } from './ui/Inspector';
 import { LayersPanel } from './ui/LayersPanel';
 import { PhotoPicker } from './ui/PhotoPicker';
 import { STICKER_LABELS } from './render/stickers';
 import { EDITOR_CSS } from './ui/styles';
 import { TemplatesPanel } from './ui/TemplatesPanel';
-import { settleImages } from './render/images';
+import { ToolTabs, type Tab } from './ui/ToolTabs';
+import { ResetConfirm, TopBar } from './ui/TopBar';
+import { useExport } from './ui/useExport';
 import { useKeyboard } from './ui/useKeyboard';
+import { usePromoData, type PromoFeatures } from './usePromoData';
 
-export type PromoFeatures = { download_certificate: boolean; enable_custom_certificate: boolean; bib_search: boolean };
+export type { PromoFeatures } from './usePromoData';
 
 /**
  * What the route already loaded, on the server, of the event and of the organiser of the host
@@ -53,10 +54,7 @@ export type PromoEditorProps = {
   features: PromoFeatures;
 };
 
-type Tab = 'templates' | 'photos' | 'add' | 'certificate' | 'layers';
-
 const AUTOSAVE_MS = 800;
-const CONFIG_TIMEOUT_MS = 5000;
 
 const SAVE_TEXT: Record<SaveOutcome | 'idle', string> = {
   idle: 'Your design is kept in this browser as you edit.',
@@ -64,10 +62,6 @@ const SAVE_TEXT: Record<SaveOutcome | 'idle', string> = {
   full: "Not saved: this browser's storage is full. Download your design to keep it.",
   unavailable: "Not saved: this browser doesn't allow saving. Download your design to keep it.",
 };
-
-function withTimeout<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
-  return Promise.race([p, new Promise<undefined>((r) => setTimeout(() => r(undefined), ms))]).catch(() => undefined);
-}
 
 /** The event photo whose shape is closest to the template's, so a story gets a portrait. */
 function bestPhoto(photos: PhotoListItem[], kind: TemplateKind): PhotoListItem | undefined {
@@ -98,49 +92,17 @@ export function PromoEditor(props: PromoEditorProps) {
     ...(isHttpUrl(props.bannerUrl) ? { bannerUrl: props.bannerUrl } : {}),
   }));
   const [features] = useState<PromoFeatures>(props.features);
-  const [photos, setPhotos] = useState<PhotoListItem[]>([]);
-  const [customCert, setCustomCert] = useState<CertificateTemplate | undefined>();
-  const [ready, setReady] = useState(false);
   const [kind, setKind] = useState<TemplateKind>('post-square');
   const [editor, setEditor] = useState<Editor | null>(null);
   const [tab, setTab] = useState<Tab>('templates');
-  const [fontsVersion, setFontsVersion] = useState(0);
   const [saveState, setSaveState] = useState<SaveOutcome | 'idle'>('idle');
-  const [exporting, setExporting] = useState<{ auto?: ExportFormat } | null>(null);
-  const [exportWarning, setExportWarning] = useState<string | undefined>();
   const [confirmReset, setConfirmReset] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const loadedDesign = useRef<Design | null>(null);
 
   const palette = useMemo(() => paletteFor(event.themeColour), [event.themeColour]);
 
-  // Ask for what the route does not have: a photo for the templates, the organiser's certificate.
-  useEffect(() => {
-    const ctrl = new AbortController();
-    void (async () => {
-      const [page, certificate] = await Promise.all([
-        withTimeout(fetchPromoPhotos(apiUrl, eventId, { signal: ctrl.signal }), CONFIG_TIMEOUT_MS),
-        features.enable_custom_certificate ? withTimeout(fetchCertificateTemplate(apiUrl, eventId, ctrl.signal), CONFIG_TIMEOUT_MS) : undefined,
-      ]);
-      if (ctrl.signal.aborted) return;
-      if (certificate) setCustomCert(certificate);
-      if (page) setPhotos(page.photos);
-      const last = lastTemplate(eventId);
-      if (last && (!TEMPLATES[last].certificate || features.download_certificate)) setKind(last);
-      setReady(true);
-    })();
-    return () => ctrl.abort();
-    // Runs once per event: the flags it reads are the route's.
-  }, [apiUrl, eventId]);
-
-  // Canvas text is measured with the font it has: measure again once Inter has arrived.
-  useEffect(() => {
-    if (typeof document === 'undefined' || !document.fonts) return;
-    const weights = [400, 500, 600, 700, 800, 900];
-    void Promise.all(weights.flatMap((w) => [document.fonts.load(`${w} 40px "Inter Variable"`), document.fonts.load(`italic ${w} 40px "Inter Variable"`)]))
-      .catch(() => undefined)
-      .then(() => setFontsVersion((v) => v + 1));
-  }, []);
+  const { photos, customCert, ready, fontsVersion } = usePromoData(apiUrl, eventId, features, setKind);
 
   const eventFor = useCallback(
     (k: TemplateKind): EventData => {
@@ -248,19 +210,7 @@ export function PromoEditor(props: PromoEditorProps) {
     }
   };
 
-  const exportRun = useCallback(
-    async (format: ExportFormat, onProgress: (p: Progress) => void) => {
-      if (!design) throw new Error('The editor is not ready yet.');
-      // Finish an in-place text edit so the export has the latest text.
-      if (document.activeElement instanceof HTMLTextAreaElement) document.activeElement.blur();
-      onProgress({ step: 'Loading pictures…', fraction: 0.05 });
-      const srcs = [...(design.background.kind === 'image' ? [design.background.src] : []), ...design.elements.flatMap((e) => (e.type === 'image' ? [e.src] : []))];
-      const failed = await settleImages(srcs);
-      setExportWarning(failed.length ? `${failed.length === 1 ? 'One picture' : `${failed.length} pictures`} could not be loaded and ${failed.length === 1 ? 'is' : 'are'} missing from the file. Check your connection, or replace ${failed.length === 1 ? 'it' : 'them'}.` : undefined);
-      return exportDesign(design, { format, eventName: event.eventName, ...(event.organiserName ? { author: event.organiserName } : {}), onProgress });
-    },
-    [design, event.eventName, event.organiserName],
-  );
+  const exported = useExport(design, { eventName: event.eventName, ...(event.organiserName ? { author: event.organiserName } : {}) });
 
   const templates = TEMPLATE_LIST.filter((t) => !t.certificate || features.download_certificate);
   const tabs: { id: Tab; label: string }[] = [
@@ -270,12 +220,6 @@ export function PromoEditor(props: PromoEditorProps) {
     ...(features.download_certificate ? [{ id: 'certificate' as const, label: 'Certificate' }] : []),
     { id: 'layers', label: 'Layers' },
   ];
-
-  const topButton = (icon: IconName, label: string, onClick: () => void, disabled = false, className = '') => (
-    <button type="button" className={`pe-icon-btn ${className}`} aria-label={label} title={label} onClick={onClick} disabled={disabled}>
-      <Icon name={icon} />
-    </button>
-  );
 
   const describe = design
     ? `${info.label}, ${design.width} by ${design.height} pixels, ${design.elements.length} elements: ${design.elements
@@ -291,105 +235,59 @@ export function PromoEditor(props: PromoEditorProps) {
       data-testid="promo-editor"
     >
       <style>{EDITOR_CSS}</style>
-      <header className="pe-topbar">
-        {/* The route's page carries the h1; the editor is a section under it. */}
-        <h2 className="pe-title">
-          {event.eventName}
-          <small>{info.label}</small>
-        </h2>
-        {topButton('undo', 'Undo (Ctrl+Z)', undo, !editor || !canUndo(editor.history))}
-        {topButton('redo', 'Redo (Ctrl+Shift+Z)', redo, !editor || !canRedo(editor.history))}
-        <span className="pe-sep pe-hide-phone" aria-hidden="true" />
-        {topButton('zoomOut', 'Zoom out', () => canvasRef.current?.zoomBy(1 / 1.25), false, 'pe-hide-phone')}
-        {topButton('fit', 'Fit to screen', () => canvasRef.current?.zoomToFit())}
-        {topButton('zoomIn', 'Zoom in', () => canvasRef.current?.zoomBy(1.25), false, 'pe-hide-phone')}
-        {topButton('reset', 'Reset to template', () => setConfirmReset(true), !editor)}
-        <button type="button" className="pe-btn pe-btn-primary" onClick={() => setExporting({})} disabled={!editor} aria-label="Download">
-          <Icon name="download" />
-          <span className="pe-export-label">Download</span>
-        </button>
-      </header>
+      <TopBar
+        eventName={event.eventName}
+        templateLabel={info.label}
+        disabled={!editor}
+        canUndo={Boolean(editor && canUndo(editor.history))}
+        canRedo={Boolean(editor && canRedo(editor.history))}
+        onUndo={undo}
+        onRedo={redo}
+        onZoomBy={(factor) => canvasRef.current?.zoomBy(factor)}
+        onFit={() => canvasRef.current?.zoomToFit()}
+        onReset={() => setConfirmReset(true)}
+        onDownload={() => exported.open({})}
+      />
       {confirmReset ? (
-        <div className="pe-confirm" role="alertdialog" aria-modal="false" aria-labelledby={`${descId}-reset`}>
-          <p id={`${descId}-reset`} className="pe-text">
-            Start again from the {info.label.toLowerCase()} template? Your changes to this design will be lost.
-          </p>
-          <div className="pe-toolrow" style={{ marginTop: 10, justifyContent: 'flex-end' }}>
-            <button type="button" className="pe-btn" autoFocus onClick={() => setConfirmReset(false)}>
-              Keep my design
-            </button>
-            <button
-              type="button"
-              className="pe-btn pe-btn-primary"
-              onClick={() => {
-                forget(eventId, kind);
-                const d = freshDesign(kind);
-                run('replaceDesign', { design: d });
-                setConfirmReset(false);
-              }}
-            >
-              Reset
-            </button>
-          </div>
-        </div>
+        <ResetConfirm
+          id={`${descId}-reset`}
+          templateLabel={info.label}
+          onKeep={() => setConfirmReset(false)}
+          onReset={() => {
+            forget(eventId, kind);
+            const d = freshDesign(kind);
+            run('replaceDesign', { design: d });
+            setConfirmReset(false);
+          }}
+        />
       ) : null}
       <div className="pe-main">
-        <aside className="pe-side" aria-label="Editor tools">
-          <div className="pe-tabs" role="tablist" aria-label="Tools">
-            {tabs.map((t) => (
-              <button
-                key={t.id}
-                type="button"
-                role="tab"
-                id={`${tabsId}-${t.id}`}
-                aria-selected={tab === t.id}
-                aria-controls={`${tabsId}-panel`}
-                tabIndex={tab === t.id ? 0 : -1}
-                className="pe-tab"
-                onClick={() => setTab(t.id)}
-                onKeyDown={(e) => {
-                  if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
-                  e.preventDefault();
-                  e.stopPropagation();
-                  const i = tabs.findIndex((x) => x.id === tab);
-                  const next = tabs[(i + (e.key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length];
-                  if (next) {
-                    setTab(next.id);
-                    document.getElementById(`${tabsId}-${next.id}`)?.focus();
-                  }
-                }}
-              >
-                {t.label}
-              </button>
-            ))}
-          </div>
-          <div role="tabpanel" id={`${tabsId}-panel`} aria-labelledby={`${tabsId}-${tab}`}>
-            {tab === 'templates' && design ? (
-              <TemplatesPanel templates={templates} current={kind} onChoose={setKind} background={design.background} backgrounds={backgrounds} onBackground={(b) => run('setBackground', { background: b })} />
-            ) : null}
-            {tab === 'photos' ? <PhotoPicker apiUrl={apiUrl} eventId={eventId} bibSearch={features.bib_search} canReplace={selected.length === 1 && first?.type === 'image'} onPick={onPick} /> : null}
-            {tab === 'add' && design ? (
-              <AddPanel
-                brand={palette.brand}
-                onText={(p) => add(newText(design, p, TEMPLATES[kind].certificate ? palette.ink : '#FFFFFF'))}
-                onShape={(t) => add(newShape(design, t, palette.brand))}
-                onSticker={(s) => add(newSticker(design, s, palette.brand, STICKER_LABELS[s]))}
-              />
-            ) : null}
-            {tab === 'certificate' ? (
-              <CertificatePanel
-                apiUrl={apiUrl}
-                eventId={eventId}
-                event={event}
-                isCertificate={info.certificate}
-                onOpenCertificate={() => setKind('certificate-landscape')}
-                onFill={(values) => run('fillFields', { values })}
-                onDownloadPdf={() => setExporting({ auto: 'pdf' })}
-              />
-            ) : null}
-            {tab === 'layers' && design ? <LayersPanel elements={design.elements} selection={selection} onSelect={(id, additive) => onSelect([id], additive)} /> : null}
-          </div>
-        </aside>
+        <ToolTabs id={tabsId} tabs={tabs} tab={tab} onTab={setTab}>
+          {tab === 'templates' && design ? (
+            <TemplatesPanel templates={templates} current={kind} onChoose={setKind} background={design.background} backgrounds={backgrounds} onBackground={(b) => run('setBackground', { background: b })} />
+          ) : null}
+          {tab === 'photos' ? <PhotoPicker apiUrl={apiUrl} eventId={eventId} bibSearch={features.bib_search} canReplace={selected.length === 1 && first?.type === 'image'} onPick={onPick} /> : null}
+          {tab === 'add' && design ? (
+            <AddPanel
+              brand={palette.brand}
+              onText={(p) => add(newText(design, p, TEMPLATES[kind].certificate ? palette.ink : '#FFFFFF'))}
+              onShape={(t) => add(newShape(design, t, palette.brand))}
+              onSticker={(s) => add(newSticker(design, s, palette.brand, STICKER_LABELS[s]))}
+            />
+          ) : null}
+          {tab === 'certificate' ? (
+            <CertificatePanel
+              apiUrl={apiUrl}
+              eventId={eventId}
+              event={event}
+              isCertificate={info.certificate}
+              onOpenCertificate={() => setKind('certificate-landscape')}
+              onFill={(values) => run('fillFields', { values })}
+              onDownloadPdf={() => exported.open({ auto: 'pdf' })}
+            />
+          ) : null}
+          {tab === 'layers' && design ? <LayersPanel elements={design.elements} selection={selection} onSelect={(id, additive) => onSelect([id], additive)} /> : null}
+        </ToolTabs>
         <div className="pe-canvas-col">
           <div
             ref={canvasBoxRef}
@@ -456,15 +354,12 @@ export function PromoEditor(props: PromoEditorProps) {
       </div>
       {design ? (
         <ExportDialog
-          open={exporting !== null}
+          open={exported.exporting !== null}
           info={info}
-          autoStart={exporting?.auto}
-          warning={exportWarning}
-          onClose={() => {
-            setExporting(null);
-            setExportWarning(undefined);
-          }}
-          run={exportRun}
+          autoStart={exported.exporting?.auto}
+          warning={exported.warning}
+          onClose={exported.close}
+          run={exported.run}
           errorMessage={exportErrorMessage}
         />
       ) : null}
