@@ -31,6 +31,17 @@ module.exports = {
       to: { path: '(^|/)node_modules/(drizzle-orm|sharp)/' },
     },
     {
+      name: 'services-not-to-ingest',
+      severity: 'error',
+      comment:
+        'The ingest steps (apps/api/src/ingest/, one per job kind) call services and repositories, not the other way round; only the composition (services/index.ts) builds them.',
+      from: {
+        path: '^apps/api/src/services/',
+        pathNot: `^apps/api/src/services/index\\.ts$|${TESTS}`,
+      },
+      to: { path: '^apps/api/src/ingest/' },
+    },
+    {
       name: 'product-not-to-demo',
       severity: 'error',
       comment:

@@ -137,7 +137,11 @@ export async function detectionTensor(
 
 export type Recognised = ReturnType<typeof ctcDecode>;
 
-export async function recognise(models: Models, source: RawImage, rect: RotatedRect): Promise<Recognised> {
+export async function recognise(
+  models: Models,
+  source: RawImage,
+  rect: RotatedRect,
+): Promise<Recognised> {
   const [tl, tr, , bl] = rectCorners(rect);
   const lineWidth = Math.hypot(tr.x - tl.x, tr.y - tl.y);
   const lineHeight = Math.hypot(bl.x - tl.x, bl.y - tl.y);
@@ -192,4 +196,3 @@ export async function recognise(models: Models, source: RawImage, rect: RotatedR
   const fit = inputWidth / outWidth;
   return { ...decoded, chars: decoded.chars.map((c) => ({ ...c, at: c.at * fit })) };
 }
-

@@ -55,7 +55,9 @@ export function perProcessEngine<E extends Engine>(binding: EngineBinding<E>): (
 }
 
 /** The worker thread's engine: made on its first use, freed by `dispose` (made again after). */
-export function lazyEngine<E extends Engine>(create: () => E): { use(): E; dispose(): Promise<void> } {
+export function lazyEngine<E extends Engine>(
+  create: () => E,
+): { use(): E; dispose(): Promise<void> } {
   let engine: E | undefined;
   return {
     use: () => (engine ??= create()),

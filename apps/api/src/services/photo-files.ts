@@ -81,4 +81,3 @@ export function variantEtag(uuid: string, width: number, format: VariantFormat):
 export function variantKey(uuid: string, width: number, format: VariantFormat): string {
   return `${uuid}/${width}.${VARIANT_VERSION}.${format === 'jpeg' ? 'jpg' : format}`;
 }
-
