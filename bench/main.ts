@@ -22,6 +22,7 @@ import { site } from './figures/site.js';
 import { postgres } from './figures/postgres.js';
 import { scaleOut } from './figures/scale-out.js';
 import { soak } from './figures/soak.js';
+import { raceDayIndexing, timeToFindable } from './figures/race-day.js';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -50,6 +51,7 @@ const FIGURES = [
   'postgres',
   'scale',
   'soak',
+  'raceday',
 ];
 
 const started = new Date();
@@ -158,6 +160,10 @@ async function main() {
   }
   if (wants('postgres')) await postgres(ctx);
   if (wants('scale')) await scaleOut(ctx);
+  if (wants('raceday')) {
+    await raceDayIndexing(ctx);
+    await timeToFindable(ctx);
+  }
 
   finish();
 }
