@@ -280,6 +280,13 @@ describe('Content-Security-Policy', () => {
       assert.ok(nonceOf(policy), policy);
       assert.ok(await hydrated(page), 'Next.js scripts ran');
       if (name === 'gallery') await page.locator('.jgrid img').first().waitFor();
+      if (name === 'promo editor') {
+        // The editor itself runs under the policy (Konva, its fonts and pictures), not only Next.js.
+        await page.getByTestId('promo-editor').locator('.pe-canvas canvas').first().waitFor();
+        await page.waitForFunction(() =>
+          Boolean((window as unknown as { Konva?: { stages: { findOne(s: string): unknown }[] } }).Konva?.stages[0]?.findOne('.element')),
+        );
+      }
       assert.deepEqual(violations, []);
       assert.deepEqual(errors, []);
       await page.context().close();

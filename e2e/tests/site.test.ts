@@ -166,10 +166,30 @@ for (const host of HOSTS) {
       await close(page);
     });
 
-    test('the promo editor route loads for an event', async () => {
+    test('the promo editor opens for an event: the page’s heading, the template on the canvas, a toolbar that works', async () => {
       const event = organiser.recent_events[0]!;
       const page = await open(host, `/events/${event.event_slug}/promo`);
-      await page.getByText(event.event_name).first().waitFor();
+      // The page's own heading: its kicker over the event's name.
+      await page.getByRole('heading', { level: 1, name: event.event_name }).waitFor();
+      await page.getByText('Create Promo', { exact: true }).first().waitFor();
+      // The editor under it, mounted: its own title, and the square post drawn on the canvas.
+      const editor = page.getByTestId('promo-editor');
+      await editor.getByRole('heading', { level: 2, name: /Square post$/ }).waitFor();
+      await editor.locator('.pe-canvas canvas').first().waitFor();
+      await page.waitForFunction(
+        (name) =>
+          (window as unknown as { Konva?: { stages: { findOne(s: string): { findOne(s: string): { text(): string } | undefined } | undefined }[] } }).Konva?.stages[0]
+            ?.findOne('#title')
+            ?.findOne('Text')
+            ?.text() === name,
+        event.event_name,
+      );
+      // The toolbar works: Download opens the export dialog, which closes again.
+      await editor.getByRole('button', { name: 'Download', exact: true }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: /^PNG/ }).waitFor();
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.waitFor({ state: 'hidden' });
       await close(page);
     });
 
