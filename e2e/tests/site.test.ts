@@ -171,7 +171,7 @@ for (const host of HOSTS) {
       const page = await open(host, `/events/${event.event_slug}/promo`);
       // The page's own heading: its kicker over the event's name.
       await page.getByRole('heading', { level: 1, name: event.event_name }).waitFor();
-      await page.getByText('Create Promo', { exact: true }).first().waitFor();
+      assert.equal(await page.locator('.event-header .event-kicker').textContent(), 'Create Promo');
       // The editor under it, mounted: its own title, and the square post drawn on the canvas.
       const editor = page.getByTestId('promo-editor');
       await editor.getByRole('heading', { level: 2, name: /Square post$/ }).waitFor();
