@@ -1,6 +1,7 @@
 /**
- * The provider: every call the site makes to the provider API goes through here
- * (the browser's photo pages through ./photos).
+ * The provider: every call the site makes to the provider API goes through here (the browser's
+ * through ./photos, ./selfie and ./promo, and photo URLs through ./photo-urls, which client code
+ * imports directly so as not to pull in the server's calls).
  */
 export { apiUrl, publicApiUrl, providerUrl } from './env';
 export { LABELS, MESSAGES, ProviderError, describeFailure, messageOf } from './envelope';
