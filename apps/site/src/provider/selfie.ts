@@ -1,4 +1,5 @@
 import type { SelfieSearchAnswer } from '@eventsite/contract';
+import { envelopeMessage, eventPath } from './browser-call';
 import { contractSchemas } from './contract-schemas';
 import { MESSAGES, ProviderError, buildUrl, readEnvelope } from './envelope';
 
@@ -7,8 +8,6 @@ import { MESSAGES, ProviderError, buildUrl, readEnvelope } from './envelope';
  * the browser cannot run the model, the selfie itself (described in the API's memory, never
  * stored); and "more photos of you" for a bib.
  */
-
-const eventPath = (eventId: number, rest: string) => `/api/v1/client/events/${encodeURIComponent(String(eventId))}${rest}`;
 
 /** The API could not be reached (network, or it answered 5xx): "try again later", not "no matches". */
 export class ApiDownError extends ProviderError {
@@ -28,16 +27,7 @@ async function call(url: string, init: RequestInit, fetchImpl: typeof fetch): Pr
     throw new ApiDownError();
   }
   if (response.status >= 500) throw new ApiDownError(response.status);
-  if (!response.ok) {
-    let message: string = MESSAGES.httpError(response.status);
-    try {
-      const body = (await response.json()) as { message?: unknown } | null;
-      if (body && typeof body.message === 'string' && body.message.trim()) message = body.message;
-    } catch {
-      /* the status says enough */
-    }
-    throw new ProviderError(message, response.status);
-  }
+  if (!response.ok) throw new ProviderError((await envelopeMessage(response)) ?? MESSAGES.httpError(response.status), response.status);
   return readEnvelope(response, (await contract).selfieSearchAnswer);
 }
 
