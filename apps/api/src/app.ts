@@ -176,7 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         );
     });
   if (worker) {
-    services.jobs.worker = worker;
+    services.jobs.enqueued.listen(() => worker.wake());
     app.addHook('onReady', async () => worker.start());
   }
   // Selfie search indexes load in the background once the app is ready (listen does not wait):

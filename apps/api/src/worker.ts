@@ -74,7 +74,7 @@ async function main(): Promise<void> {
         },
       ),
   });
-  services.jobs.worker = worker;
+  services.jobs.enqueued.listen(() => worker.wake());
   await worker.start();
   // On Redis: jobs recorded while Redis was away, or queued by the CLI, or lost with Redis's data.
   const recovering = runtime.queue

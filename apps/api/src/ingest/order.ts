@@ -31,12 +31,7 @@ export function bibsJob(eventId: number, uuid: string): NewJob<'bibs'> {
   return { kind: 'bibs', payload: { eventId, uuid }, idempotencyKey: `bibs:${uuid}`, eventId };
 }
 
-/** Faces of one photo; `run` names a later run over the event's photos (a catch-up). */
-export function facesJob(eventId: number, uuid: string, run?: string): NewJob<'faces'> {
-  return {
-    kind: 'faces',
-    payload: { eventId, uuid },
-    idempotencyKey: run === undefined ? `faces:${uuid}` : `faces:${uuid}:${run}`,
-    eventId,
-  };
+/** Faces of one photo (a later run over an event's photos is queued by the face service). */
+export function facesJob(eventId: number, uuid: string): NewJob<'faces'> {
+  return { kind: 'faces', payload: { eventId, uuid }, idempotencyKey: `faces:${uuid}`, eventId };
 }

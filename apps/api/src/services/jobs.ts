@@ -1,4 +1,3 @@
-import type { JobWorker } from '../adapters/jobs/worker.js';
 import {
   type Backlog,
   type JobCounts,
@@ -7,6 +6,7 @@ import {
   type JobState,
   type NewJob,
 } from '../adapters/jobs/types.js';
+import { Signal } from './signal.js';
 
 export interface JobsStatus {
   counts: JobCounts;
@@ -26,14 +26,14 @@ export interface JobsStatus {
  * handlers of ingest/ (one per job kind).
  */
 export class JobService {
-  /** Set when this process works the queue: enqueueing wakes it at once. */
-  worker: JobWorker | undefined;
+  /** Told after jobs are queued: a worker of this process listens, to start on them at once. */
+  readonly enqueued = new Signal();
 
   constructor(readonly queue: JobQueue) {}
 
   async enqueue(jobs: NewJob[]): Promise<number[]> {
     const ids = await this.queue.enqueue(jobs);
-    this.worker?.wake();
+    this.enqueued.emit();
     return ids;
   }
 

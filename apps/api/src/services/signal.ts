@@ -1,7 +1,8 @@
 /**
- * One kind of change, told to whoever listens: how a service announces what it changed without
- * knowing who cares (the answer cache, other processes through shared-changes.ts). Listeners
- * may come and go after the service is built; a listener that throws does not stop the others.
+ * One kind of change, told to whoever listens: how a part announces what it changed without
+ * knowing who cares (the photo service hears of event changes, shared-changes.ts of face index
+ * changes, a worker of queued jobs). Listeners may come after the part is built; they are told
+ * in the order they came, and an error of one reaches the part that made the change.
  */
 export class Signal<T = void> {
   readonly #listeners = new Set<(change: T) => void>();
@@ -13,12 +14,6 @@ export class Signal<T = void> {
   }
 
   emit(change: T): void {
-    for (const listener of this.#listeners) {
-      try {
-        listener(change);
-      } catch {
-        // A listener's own failure is its own: the change is still told to the rest.
-      }
-    }
+    for (const listener of [...this.#listeners]) listener(change);
   }
 }

@@ -1,6 +1,6 @@
 /**
  * The job kinds: a typed union, each kind with its payload. Every kind has exactly one handler
- * (services/jobs.ts), checked when the worker starts.
+ * (apps/api/src/ingest/, one module per kind), checked when the worker starts.
  */
 export interface JobPayloads {
   /** A file waiting in the incoming store becomes a photo: probe, store, variants, then `bibs` and `faces`. */

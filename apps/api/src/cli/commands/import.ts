@@ -58,7 +58,7 @@ export function importCommand(program: Command, io: CliIo) {
             runtime.database.kind !== 'pglite' ? cfg.jobLeaseMs : io.attached ? undefined : 0,
           onSettled: (jobId, outcome) => settled.set(jobId, outcome),
         });
-        if (!io.attached) services.jobs.worker = worker;
+        if (!io.attached) services.jobs.enqueued.listen(() => worker.wake());
         const bar = progress(io, `Importing into event ${eventId}`, files.length);
         let imported = 0;
         let failed = 0;
