@@ -3,6 +3,7 @@ import {
   allEvents,
   contactUs,
   DEFAULT_EVENT_PHOTOS_CONFIG,
+  DEFAULT_EXTRA_CONFIG,
   envelope,
   errorEnvelope,
   eventConfig,
@@ -104,7 +105,9 @@ describe('GET /api/v1/client/events/organiser/data', () => {
     expect(body).toMatchObject({ status: 'success', code: 200, message: 'OK' });
     expect(body.data.name).toBe('City Runs');
     expect(body.data.logo).toBe('https://cdn.example.com/logo.png');
+    // Every field the file set; a field it did not set (none here) would be its default.
     expect(body.data.extra_config).toEqual({
+      ...DEFAULT_EXTRA_CONFIG,
       themeColor: '#123ABC',
       googleTagManagerId: 'GTM-ABC123',
       headerDesign: 'fill',
@@ -114,6 +117,7 @@ describe('GET /api/v1/client/events/organiser/data', () => {
         position: 'left',
       },
       footer_config: {
+        ...DEFAULT_EXTRA_CONFIG.footer_config,
         hide9picBranding: true,
         footerText: '© City Runs',
         socialMediaLinks: [
@@ -200,7 +204,8 @@ describe('tenancy', () => {
 
   it('fills extra_config defaults for an organiser that set none', async () => {
     const res = await get('/api/v1/client/events/organiser/data?app_domain=trail.localhost');
-    expect(res.json().data.extra_config).toEqual({
+    expect(res.json().data.extra_config).toEqual(DEFAULT_EXTRA_CONFIG);
+    expect(res.json().data.extra_config).toMatchObject({
       themeColor: '#2E6F40',
       googleTagManagerId: '',
       headerDesign: 'default',
