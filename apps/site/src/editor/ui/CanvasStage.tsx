@@ -2,12 +2,13 @@
 import Konva from 'konva';
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { Group, Layer, Line, Rect, Stage, Text, Transformer } from 'react-konva';
-import { fitScale, clamp } from '../model/geometry';
+import { clamp } from '../model/geometry';
 import type { Design, DesignElement, Rect as Box, TextElement } from '../model/schema';
 import { snapBox, type Guide } from '../model/snapping';
 import { BackgroundNode } from './BackgroundNode';
 import { ElementNode, type NodeHandlers } from './nodes';
 import { TextEditorOverlay } from './TextEditorOverlay';
+import { useViewport } from './useViewport';
 
 // Pinch-zoom on touch screens needs hit detection while a finger is dragging.
 Konva.hitOnDragEnabled = true;
@@ -33,10 +34,7 @@ type Props = {
   onZoomChange?: (zoom: number) => void;
 };
 
-const PAD = 16;
 const SNAP_PX = 6;
-const MIN_ZOOM = 1;
-const MAX_ZOOM = 6;
 const CORNER_ANCHORS = ['top-left', 'top-right', 'bottom-left', 'bottom-right'];
 const ALL_ANCHORS = [...CORNER_ANCHORS, 'top-center', 'bottom-center', 'middle-left', 'middle-right'];
 
@@ -49,40 +47,11 @@ export const CanvasStage = forwardRef<CanvasHandle, Props>(function CanvasStage(
   const contentRef = useRef<Konva.Group>(null);
   const trRef = useRef<Konva.Transformer>(null);
   const nodes = useRef(new Map<string, Konva.Node>());
-  const [size, setSize] = useState({ width: 0, height: 0 });
-  const [zoom, setZoom] = useState(1);
-  const [pan, setPan] = useState({ x: 0, y: 0 });
   const [guides, setGuides] = useState<Guide[]>([]);
   const [editing, setEditing] = useState<string | null>(null);
   const dragTargets = useRef<Box[]>([]);
-  const pinch = useRef<{ dist: number; centre: { x: number; y: number } } | null>(null);
 
-  useEffect(() => {
-    const el = wrapRef.current;
-    if (!el) return;
-    const ro = new ResizeObserver(([entry]) => {
-      if (!entry) return;
-      const { width, height } = entry.contentRect;
-      setSize({ width: Math.floor(width), height: Math.floor(height) });
-    });
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
-
-  const pad = size.width < 600 ? 8 : PAD;
-  const fit = fitScale(design, { width: size.width - pad * 2, height: size.height - pad * 2 });
-  const scale = fit * zoom;
-  const origin = {
-    x: (size.width - design.width * scale) / 2 + pan.x,
-    y: (size.height - design.height * scale) / 2 + pan.y,
-  };
-
-  // A new template resets the view.
-  useEffect(() => {
-    setZoom(1);
-    setPan({ x: 0, y: 0 });
-  }, [design.template]);
-  useEffect(() => onZoomChange?.(zoom), [zoom, onZoomChange]);
+  const { size, zoom, scale, origin, pinch, zoomBy, zoomToFit, onTouchMove, onWheel, onStageDragEnd } = useViewport(design, { wrapRef, stageRef, nodes, onZoomChange });
 
   const elementsById = useMemo(() => new Map(design.elements.map((e) => [e.id, e])), [design.elements]);
 
@@ -189,49 +158,6 @@ export const CanvasStage = forwardRef<CanvasHandle, Props>(function CanvasStage(
     onChange(changes);
   }, [elementsById, onChange]);
 
-  const zoomAround = useCallback(
-    (next: number, point: { x: number; y: number }) => {
-      const z = clamp(next, MIN_ZOOM, MAX_ZOOM);
-      const oldScale = fit * zoom;
-      const newScale = fit * z;
-      // Keep the design point under `point` where it is.
-      const dx = (point.x - origin.x) / oldScale;
-      const dy = (point.y - origin.y) / oldScale;
-      const centred = { x: (size.width - design.width * newScale) / 2, y: (size.height - design.height * newScale) / 2 };
-      setZoom(z);
-      setPan(z === 1 ? { x: 0, y: 0 } : { x: point.x - dx * newScale - centred.x, y: point.y - dy * newScale - centred.y });
-    },
-    [fit, zoom, origin.x, origin.y, size, design.width, design.height],
-  );
-
-  const onTouchMove = useCallback(
-    (e: Konva.KonvaEventObject<TouchEvent>) => {
-      const touches = e.evt.touches;
-      const [t1, t2] = [touches[0], touches[1]];
-      if (!t1 || !t2) return;
-      e.evt.preventDefault();
-      // Two fingers zoom the view, they do not drag an element.
-      nodes.current.forEach((n) => n.isDragging() && n.stopDrag());
-      const rect = stageRef.current?.container().getBoundingClientRect();
-      const centre = { x: (t1.clientX + t2.clientX) / 2 - (rect?.left ?? 0), y: (t1.clientY + t2.clientY) / 2 - (rect?.top ?? 0) };
-      const dist = Math.hypot(t1.clientX - t2.clientX, t1.clientY - t2.clientY);
-      if (pinch.current) zoomAround(zoom * (dist / pinch.current.dist), centre);
-      pinch.current = { dist, centre };
-    },
-    [zoom, zoomAround],
-  );
-
-  const onWheel = useCallback(
-    (e: Konva.KonvaEventObject<WheelEvent>) => {
-      // Ctrl+wheel is also what a trackpad pinch sends; a plain wheel scrolls the page.
-      if (!e.evt.ctrlKey && !e.evt.metaKey) return;
-      e.evt.preventDefault();
-      const p = stageRef.current?.getPointerPosition();
-      if (p) zoomAround(zoom * (e.evt.deltaY < 0 ? 1.1 : 1 / 1.1), p);
-    },
-    [zoom, zoomAround],
-  );
-
   useImperativeHandle(
     ref,
     () => ({
@@ -243,18 +169,13 @@ export const CanvasStage = forwardRef<CanvasHandle, Props>(function CanvasStage(
         });
         return out;
       },
-      zoomBy(factor) {
-        zoomAround(zoom * factor, { x: size.width / 2, y: size.height / 2 });
-      },
-      zoomToFit() {
-        setZoom(1);
-        setPan({ x: 0, y: 0 });
-      },
+      zoomBy,
+      zoomToFit,
       editText(id) {
         setEditing(id);
       },
     }),
-    [zoom, zoomAround, size, elementsById],
+    [zoomBy, zoomToFit, elementsById],
   );
 
   const editingEl = editing ? elementsById.get(editing) : undefined;
@@ -277,12 +198,7 @@ export const CanvasStage = forwardRef<CanvasHandle, Props>(function CanvasStage(
           scaleY={scale}
           draggable={zoom > 1}
           dragBoundFunc={(p) => p}
-          onDragEnd={(e) => {
-            if (e.target === stageRef.current) {
-              const centred = { x: (size.width - design.width * scale) / 2, y: (size.height - design.height * scale) / 2 };
-              setPan({ x: e.target.x() - centred.x, y: e.target.y() - centred.y });
-            }
-          }}
+          onDragEnd={onStageDragEnd}
           onMouseDown={(e) => {
             if (e.target === e.target.getStage() || e.target.name() === 'background' || e.target.getParent()?.name() === 'background') onSelect([], false);
           }}
