@@ -1,3 +1,5 @@
+import { Signal } from './signal.js';
+
 /**
  * How long a serialised public answer is reused. A change made through this process clears the
  * cache at once ({@link AnswerCache.clear}); a change made by another process (the CLI, or a second
@@ -68,8 +70,17 @@ export class AnswerCache {
     return computing;
   }
 
+  /** Told after a change here cleared the cache (other processes hear of it: shared-changes.ts). */
+  readonly cleared = new Signal();
+
   /** Drops every answer: called by the change hooks (events, organisers, photos). */
   clear(): void {
+    this.drop();
+    this.cleared.emit();
+  }
+
+  /** Drops every answer for a change made elsewhere (another process's): nobody is told. */
+  drop(): void {
     this.generation += 1;
     this.entries.clear();
     this.inFlight.clear();

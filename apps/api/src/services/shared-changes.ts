@@ -19,25 +19,23 @@ const FACES = 'faces';
  */
 export function shareChanges(services: Services, bus: ChangeBus): void {
   const answers = services.answers;
-  const clearHere = answers.clear.bind(answers);
   // An import clears the cache once per photo: the others hear of a burst once, at its end,
   // at most this long after its first change.
   let pending = false;
-  answers.clear = () => {
-    clearHere();
+  answers.cleared.listen(() => {
     if (pending) return;
     pending = true;
     setTimeout(() => {
       pending = false;
       bus.publish(ANSWERS);
     }, PUBLISH_AFTER_MS).unref();
-  };
+  });
   services.faces.indexes.changes.listen(({ eventId, photoUuid }) =>
     bus.publish(`${FACES} ${eventId} ${photoUuid}`),
   );
   bus.subscribe((change) => {
     if (change === ANSWERS || change === RESYNC) {
-      clearHere();
+      answers.drop();
       services.photos.forgetLookups();
       // Face changes may have been missed: every index is read again on its next search.
       if (change === RESYNC) services.faces.forgetIndexes();
