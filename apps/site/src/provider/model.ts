@@ -1,4 +1,4 @@
-import type { EventDetails, EventPhotosConfig } from '@eventsite/contract';
+import type { EventDetails, EventPhotosConfig, FooterConfig } from '@eventsite/contract';
 import type { CallToAction, HeaderDesign } from '@/lib/header';
 import type { PhotoRef } from '@/lib/photos';
 import type { SocialLink } from '@/lib/social';
@@ -12,12 +12,18 @@ export interface Organiser {
   headerDesign: HeaderDesign;
   cta: CallToAction | null;
   gtmId: string | null;
-  footer: {
-    text: string;
-    socialLinks: SocialLink[];
-    showBranding: boolean;
-  };
+  footer: SiteFooter;
 }
+
+/**
+ * The footer: every field of the contract's footer configuration, each read on its own (strings
+ * trimmed), with the social links checked one by one and 'Powered by' as a plain yes or no. A
+ * field added to the contract arrives here with no change to the site's reading.
+ */
+export type SiteFooter = Omit<FooterConfig, 'socialMediaLinks' | 'hide9picBranding'> & {
+  socialLinks: SocialLink[];
+  showBranding: boolean;
+};
 
 /** An event as a card shows it. */
 export interface EventCardData {

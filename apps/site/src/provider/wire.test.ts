@@ -1,7 +1,10 @@
+import { DEFAULT_EXTRA_CONFIG } from '@eventsite/contract';
 import { describe, expect, it } from 'vitest';
 import { fallbackOrganiser, readContactForm, readEventConfig, readEventSummaries, readEventSummary, readEventsPage, readOrganiser } from './wire';
 
 const UUID = '5bec0000-0000-4000-8000-000000000001';
+/** The footer's plain fields as the contract defaults them (each arrives in the site's reading). */
+const { socialMediaLinks: _links, hide9picBranding: _branding, ...footerDefaults } = DEFAULT_EXTRA_CONFIG.footer_config;
 
 describe('readOrganiser: each field on its own, with its default', () => {
   it('reads an organiser that sends nothing but its name', () => {
@@ -12,7 +15,7 @@ describe('readOrganiser: each field on its own, with its default', () => {
       headerDesign: 'default',
       cta: null,
       gtmId: null,
-      footer: { text: '', socialLinks: [], showBranding: true },
+      footer: { ...footerDefaults, socialLinks: [], showBranding: true },
     });
   });
 

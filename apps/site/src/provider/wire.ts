@@ -1,12 +1,12 @@
 import { DEFAULT_THEME_COLOUR, FALLBACK_THEME_COLOUR, PROVIDER_NAME } from '@eventsite/contract/constants';
-import type { EventDetails, EventPhotosConfig, Pagination } from '@eventsite/contract';
+import { DEFAULT_EXTRA_CONFIG, footerConfig, type EventDetails, type EventPhotosConfig, type Pagination } from '@eventsite/contract';
 import { themeColour } from '@/lib/colour';
 import { callToAction, gtmId, headerDesign } from '@/lib/header';
 import { parsePhotoRef, type PhotoRef } from '@/lib/photos';
 import { parseEventSlug } from '@/lib/slug';
 import { socialLinks } from '@/lib/social';
 import { httpUrlOrNull } from '@/lib/url';
-import type { EventCardData, EventPage, Organiser } from './model';
+import type { EventCardData, EventPage, Organiser, SiteFooter } from './model';
 
 /**
  * How the site reads what a provider sends. Any provider that speaks the public contract may
@@ -64,15 +64,31 @@ export function readOrganiser(data: unknown): Organiser {
     headerDesign: headerDesign(extra.headerDesign),
     cta: callToAction({ text: str(cta.text), href: str(cta.href), position: cta.position === 'left' ? 'left' : 'right' }),
     gtmId: gtmId({ googleTagManagerId: str(extra.googleTagManagerId) }),
-    footer: {
-      text: str(footer.footerText).trim(),
-      socialLinks: socialLinks(
-        arr(footer.socialMediaLinks)
-          .filter(isObj)
-          .map((l) => ({ platform: str(l.platform), url: str(l.url), icon: str(l.icon), label: str(l.label) })),
-      ),
-      showBranding: footer.hide9picBranding !== true,
-    },
+    footer: readFooter(footer),
+  };
+}
+
+/**
+ * The footer configuration, field by field as the contract describes it: a field that does not
+ * fit its schema takes the default. The social links are checked one by one (one bad link does
+ * not hide the others), and branding is hidden only by a plain `true`.
+ */
+function readFooter(footer: Obj): SiteFooter {
+  const { socialMediaLinks: _links, hide9picBranding: _branding, ...defaults } = DEFAULT_EXTRA_CONFIG.footer_config;
+  const fields: Record<string, unknown> = { ...defaults };
+  for (const key of Object.keys(defaults)) {
+    const schema = (footerConfig.shape as Record<string, { safeParse(v: unknown): { success: boolean; data?: unknown } }>)[key];
+    const read = schema?.safeParse(footer[key]);
+    if (read?.success) fields[key] = typeof read.data === 'string' ? read.data.trim() : read.data;
+  }
+  return {
+    ...(fields as typeof defaults),
+    socialLinks: socialLinks(
+      arr(footer.socialMediaLinks)
+        .filter(isObj)
+        .map((l) => ({ platform: str(l.platform), url: str(l.url), icon: str(l.icon), label: str(l.label) })),
+    ),
+    showBranding: footer.hide9picBranding !== true,
   };
 }
 

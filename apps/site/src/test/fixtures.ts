@@ -1,4 +1,4 @@
-import { DEFAULT_EVENT_PHOTOS_CONFIG, type EventSummary, type OrganiserData } from '@eventsite/contract';
+import { DEFAULT_EVENT_PHOTOS_CONFIG, DEFAULT_EXTRA_CONFIG, type EventSummary, type OrganiserData } from '@eventsite/contract';
 
 export const U = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -24,7 +24,7 @@ export function organiserData(overrides: Partial<OrganiserData> = {}): Organiser
       headerDesign: 'fill',
       headerCta: { text: 'Register', href: 'https://example.com/r', position: 'left' },
       footer_config: {
-        hide9picBranding: false,
+        ...DEFAULT_EXTRA_CONFIG.footer_config,
         footerText: 'Hello',
         socialMediaLinks: [
           { platform: 'facebook', url: 'https://facebook.com/x', icon: '', label: '' },

@@ -1,21 +1,14 @@
 // @vitest-environment jsdom
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Organiser } from '@/provider';
+import { readOrganiser, type Organiser } from '@/provider';
 import { socialLinks } from '@/lib/social';
 import { Footer } from './Footer';
 import { SOCIAL_SPRITE_URL, socialSprite } from './socialSprite';
 
 function organiser(footer: Partial<Organiser['footer']> = {}): Organiser {
-  return {
-    name: 'City Runs',
-    logo: null,
-    themeColour: '#2E6F40',
-    headerDesign: 'default',
-    cta: null,
-    gtmId: null,
-    footer: { text: '', socialLinks: [], showBranding: true, ...footer },
-  };
+  const read = readOrganiser({ name: 'City Runs' });
+  return { ...read, footer: { ...read.footer, ...footer } };
 }
 
 describe('Footer', () => {
@@ -29,7 +22,7 @@ describe('Footer', () => {
   });
 
   it('shows the footer text as text, never as markup', () => {
-    const { container } = render(<Footer organiser={organiser({ text: '<script>alert(1)</script><b>x</b>' })} providerUrl="https://p.example" />);
+    const { container } = render(<Footer organiser={organiser({ footerText: '<script>alert(1)</script><b>x</b>' })} providerUrl="https://p.example" />);
     expect(screen.getByText('<script>alert(1)</script><b>x</b>')).toBeTruthy();
     expect(container.querySelector('script, b')).toBeNull();
   });

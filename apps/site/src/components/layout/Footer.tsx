@@ -19,7 +19,7 @@ export function Footer({ organiser, providerUrl }: { organiser: Organiser; provi
             ))}
           </ul>
         ) : null}
-        {footer.text ? <p className="footer-text">{footer.text}</p> : null}
+        {footer.footerText ? <p className="footer-text">{footer.footerText}</p> : null}
         {footer.showBranding ? (
           <p className="footer-meta powered-by">
             Powered by{' '}

@@ -1,20 +1,15 @@
 // @vitest-environment jsdom
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Organiser } from '@/provider';
+import { readOrganiser, type Organiser } from '@/provider';
 import { Header } from './Header';
 
 vi.mock('next/navigation', () => ({ usePathname: () => '/events' }));
 
 function organiser(overrides: Partial<Organiser> = {}): Organiser {
   return {
-    name: 'City Runs',
-    logo: null,
-    themeColour: '#2E6F40',
-    headerDesign: 'default',
+    ...readOrganiser({ name: 'City Runs' }),
     cta: { text: 'Register', href: 'https://example.com/r', position: 'right' },
-    gtmId: null,
-    footer: { text: '', socialLinks: [], showBranding: true },
     ...overrides,
   };
 }
