@@ -26,6 +26,8 @@ export const footerConfig = z.object({
   hide9picBranding: z.boolean(),
   footerText: z.string().max(500),
   socialMediaLinks: z.array(socialMediaLink).max(20),
+  /** The organiser's privacy policy, linked in the footer; '' for none. */
+  privacyPolicyUrl: z.string().max(2048),
 });
 export type FooterConfig = z.infer<typeof footerConfig>;
 
@@ -45,7 +47,7 @@ export const DEFAULT_EXTRA_CONFIG: ExtraConfig = {
   googleTagManagerId: '',
   headerDesign: 'default',
   headerCta: { text: '', href: '', position: 'right' },
-  footer_config: { hide9picBranding: false, footerText: '', socialMediaLinks: [] },
+  footer_config: { hide9picBranding: false, footerText: '', socialMediaLinks: [], privacyPolicyUrl: '' },
 };
 
 /** `GET /api/v1/client/events/organiser/data`: organiser config and recent events. */
@@ -122,6 +124,7 @@ export const extraConfigPatch = z
         hide9picBranding: z.boolean(),
         footerText: z.string().max(500),
         socialMediaLinks: z.array(socialMediaLinkInput).max(20),
+        privacyPolicyUrl: z.union([httpUrl, z.literal('')]),
       })
       .partial()
       .strict(),

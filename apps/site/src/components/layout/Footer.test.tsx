@@ -12,6 +12,17 @@ function organiser(footer: Partial<Organiser['footer']> = {}): Organiser {
 }
 
 describe('Footer', () => {
+  it("links the organiser's privacy policy when it is an http(s) address, and not otherwise", () => {
+    const { unmount } = render(<Footer organiser={organiser({ privacyPolicyUrl: 'https://city.example/privacy' })} providerUrl="https://p.example" />);
+    expect(screen.getByRole('link', { name: 'Privacy policy' }).getAttribute('href')).toBe('https://city.example/privacy');
+    unmount();
+    for (const privacyPolicyUrl of ['', 'javascript:alert(1)', 'city.example/privacy']) {
+      const { unmount: gone } = render(<Footer organiser={organiser({ privacyPolicyUrl })} providerUrl="https://p.example" />);
+      expect(screen.queryByRole('link', { name: 'Privacy policy' })).toBeNull();
+      gone();
+    }
+  });
+
   it("says 'Powered by' the provider, linked, unless branding is hidden", () => {
     const { unmount } = render(<Footer organiser={organiser()} providerUrl="https://provider.example" />);
     expect(screen.getByText(/Powered by/)).toBeTruthy();

@@ -1,9 +1,11 @@
 import { PROVIDER_NAME } from '@eventsite/contract/constants';
+import { httpUrlOrNull } from '@/lib/url';
 import type { Organiser } from '@/provider';
 import { SocialIcon } from './SocialIcon';
 
 export function Footer({ organiser, providerUrl }: { organiser: Organiser; providerUrl: string }) {
   const { footer } = organiser;
+  const privacy = httpUrlOrNull(footer.privacyPolicyUrl);
   return (
     <footer className="site-footer">
       <div className="container footer-inner">
@@ -20,6 +22,13 @@ export function Footer({ organiser, providerUrl }: { organiser: Organiser; provi
           </ul>
         ) : null}
         {footer.footerText ? <p className="footer-text">{footer.footerText}</p> : null}
+        {privacy ? (
+          <p className="footer-meta">
+            <a href={privacy} rel="noopener noreferrer">
+              Privacy policy
+            </a>
+          </p>
+        ) : null}
         {footer.showBranding ? (
           <p className="footer-meta powered-by">
             Powered by{' '}
