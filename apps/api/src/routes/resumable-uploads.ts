@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
@@ -54,7 +54,11 @@ class TusRefusal {
 
 export const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
   const directory = path.join(app.config.dataDir, 'resumable');
-  const store = new FileStore({ directory, expirationPeriodInMilliseconds: RESUMABLE_EXPIRY_MS });
+  // Made on first use: a deployment that never takes a resumable upload writes nothing to
+  // DATA_DIR (with photos in a bucket, it stays empty).
+  let files: FileStore | null = null;
+  const store = () =>
+    (files ??= new FileStore({ directory, expirationPeriodInMilliseconds: RESUMABLE_EXPIRY_MS }));
 
   const options: Omit<ServerOptions, 'locker'> = {
     path: RESUMABLE_PATH,
@@ -72,7 +76,8 @@ export const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
       return finish(upload);
     },
   };
-  const tus = new Server({ ...options, datastore: store });
+  let server: Server | null = null;
+  const tus = () => (server ??= new Server({ ...options, datastore: store() }));
 
   async function finish(upload: Upload) {
     const meta = upload.metadata ?? {};
@@ -102,13 +107,16 @@ export const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
       };
     } finally {
       part.file.destroy();
-      await store.remove(upload.id).catch(() => undefined);
+      await store().remove(upload.id).catch(() => undefined);
     }
   }
 
-  // Unfinished uploads past their day are deleted, once an hour.
+  // Unfinished uploads past their day are deleted, once an hour (also those of an earlier run).
   const sweep = setInterval(() => {
-    tus.cleanUpExpiredUploads().catch((error: unknown) => app.log.warn({ err: error }, 'resumable uploads: sweep failed'));
+    if (!existsSync(directory)) return;
+    tus()
+      .cleanUpExpiredUploads()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'resumable uploads: sweep failed'));
   }, 60 * 60 * 1000);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
@@ -119,7 +127,7 @@ export const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
   const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
     organiserOf.set(request.raw, request.organiserId);
     reply.hijack();
-    await tus.handle(request.raw, reply.raw);
+    await tus().handle(request.raw, reply.raw);
   };
 
   app.post('/uploads', async (request, reply) => {
@@ -134,7 +142,7 @@ export const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
 
   const existing = async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
     const { id } = request.params;
-    const upload = UPLOAD_ID.test(id) ? await store.getUpload(id).catch(() => null) : null;
+    const upload = UPLOAD_ID.test(id) ? await store().getUpload(id).catch(() => null) : null;
     // Another organiser's upload is as unknown as one that never was.
     if (!upload || upload.metadata?.organiser_id !== String(request.organiserId))
       throw new AppError(404, 'No such upload: it finished, expired, or was never made');
