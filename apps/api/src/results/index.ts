@@ -32,3 +32,4 @@ export type {
   NamedRow,
   NameQuery,
 } from './names.js';
+export { splitsInOrder, splitsObject } from './splits.js';

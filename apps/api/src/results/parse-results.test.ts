@@ -41,13 +41,16 @@ describe('parseResultsCsv', () => {
       net_time: 4319,
       overall_rank: 1,
       category_rank: 1,
-      splits: { '5K': 1021, '10K': 2050 },
+      splits: [
+        ['5K', 1021],
+        ['10K', 2050],
+      ],
     });
     // Leading zeros dropped, as bib queries and OCR readings are stored.
     expect(result.rows[1]).toMatchObject({
       bib: '456',
       name: 'Anna Müller',
-      splits: { '5K': 1100 },
+      splits: [['5K', 1100]],
     });
   });
 

@@ -30,8 +30,8 @@ export interface ResultRow {
   net_time: number | null;
   overall_rank: number | null;
   category_rank: number | null;
-  /** Intermediate times by column label, seconds. */
-  splits: Record<string, number>;
+  /** Intermediate times as [column label, seconds], in the file's column order (race order). */
+  splits: [string, number][];
 }
 
 export interface RowProblem {
@@ -206,11 +206,11 @@ export function parseResultsCsv(bytes: Buffer, options: ParseResultsOptions = {}
       warn(`${label(field)} "${shorten(value)}" is not a positive whole number; left out`);
       return null;
     };
-    const splits: Record<string, number> = {};
+    const splits: [string, number][] = [];
     for (const { index, label: splitLabel } of splitColumns) {
       const value = (record.fields[index] ?? '').trim();
       const parsed = parseRaceTime(value);
-      if (parsed.kind === 'time') splits[splitLabel] = parsed.seconds;
+      if (parsed.kind === 'time') splits.push([splitLabel, parsed.seconds]);
       else if (parsed.kind === 'invalid')
         warn(`split "${splitLabel}" value "${shorten(value)}" is not a time; left out`);
     }

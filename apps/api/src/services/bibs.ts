@@ -17,6 +17,7 @@ import {
   type ResultField,
   ResultsFileError,
   RESULT_FIELDS,
+  splitsObject,
 } from '../results/index.js';
 import { photosConfigOf } from './event-config.js';
 import type { EventService } from './events.js';
@@ -204,9 +205,8 @@ export class BibService implements PhotoSearchResolver {
       status: r.status === 'finished' ? null : r.status.toUpperCase(),
       overallRank: r.overall_rank,
       categoryRank: r.category_rank,
-      splits: Object.fromEntries(
-        Object.entries(r.splits).map(([label, seconds]) => [label, formatSeconds(seconds)]),
-      ),
+      // An ordered array: jsonb would reorder an object's keys (T1, Bike, Swim).
+      splits: r.splits.map(([label, seconds]): [string, string] => [label, formatSeconds(seconds)]),
     }));
     await this.bibs.replaceResults(eventId, rows);
     this.nameIndexes.delete(eventId);
@@ -269,6 +269,6 @@ export function toRaceResult(row: RaceResultRow): RaceResult {
     status: row.status,
     overall_rank: row.overallRank,
     category_rank: row.categoryRank,
-    splits: row.splits,
+    splits: splitsObject(row.splits),
   };
 }

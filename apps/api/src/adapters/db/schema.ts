@@ -269,7 +269,12 @@ export const photoFaces = pgTable(
   ],
 );
 
-export type RaceResultSplits = Record<string, string>;
+/**
+ * A result's splits: [label, time] pairs in race order (the results file's column order). jsonb
+ * reorders an object's keys, so results imported before this shape (an object) still read, in
+ * jsonb's key order; results/splits.ts reads both.
+ */
+export type RaceResultSplits = [string, string][] | Record<string, string>;
 
 export const raceResults = pgTable(
   'race_results',
