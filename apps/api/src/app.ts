@@ -26,6 +26,7 @@ import { faceModelRoutes } from './routes/face-models.js';
 import { clientRoutes } from './routes/client.js';
 import { formRoutes } from './routes/forms.js';
 import { healthRoutes } from './routes/health.js';
+import { liveRoutes } from './routes/live.js';
 import { photoRoutes } from './routes/photos.js';
 import { serveHotPhoto } from './routes/hot-photos.js';
 import type { BibReader } from './services/bibs.js';
@@ -280,6 +281,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     downloadsPerMinute: options.downloadsPerMinute ?? 20,
     selfieSearchesPerMinute: options.selfieSearchesPerMinute ?? 30,
     searchesPerMinute: options.config.searchesPerMinute,
+  });
+  // Live galleries (server-sent events): our extension of the provider contract.
+  await app.register(liveRoutes, {
+    prefix: '/api/v1/client',
+    perClient: options.config.liveStreamsPerClient,
+    total: options.config.liveStreamsMax,
   });
   await app.register(adminRoutes, { prefix: ADMIN_PREFIX });
   await app.register(photoRoutes);

@@ -64,6 +64,8 @@ const envSchema = z.object({
     )
     .optional(),
   SEARCHES_PER_MINUTE: wholeNumber('searches per client per minute, such as 30', 1, 100_000),
+  LIVE_STREAMS_PER_CLIENT: wholeNumber('open live galleries per client, such as 20', 1, 100_000),
+  LIVE_STREAMS_MAX: wholeNumber('open live galleries per process, such as 5000', 1, 1_000_000),
   MAX_UPLOAD_REQUEST_BYTES: wholeNumber('bytes, such as 2147483648 for 2 GB', 1024, 1e15),
   MAX_UPLOAD_FILES: wholeNumber('files per upload request, such as 500', 1, 100_000),
   ORGANISER_QUOTA_BYTES: wholeNumber('bytes, such as 107374182400 for 100 GB (0: none)', 0, 1e15),
@@ -124,6 +126,10 @@ export const DEFAULT_MAX_UPLOAD_FILES = 500;
 export const DEFAULT_ORGANISER_QUOTA_BYTES = 100 * 1024 * 1024 * 1024;
 /** Bib searches, name searches, result look-ups and "more photos of you" per client per minute. */
 export const DEFAULT_SEARCHES_PER_MINUTE = 30;
+/** Open live gallery streams per client address (LIVE_STREAMS_PER_CLIENT): a venue's visitors may share one. */
+export const DEFAULT_LIVE_STREAMS_PER_CLIENT = 20;
+/** Open live gallery streams per API process (LIVE_STREAMS_MAX). */
+export const DEFAULT_LIVE_STREAMS_MAX = 5_000;
 /** Finished and failed job rows are removed at start once older than this. */
 export const DEFAULT_JOB_RETENTION_DAYS = 14;
 /** Decoding takes about 6 bytes of memory per pixel (RGB, and a resized copy). */
@@ -177,6 +183,10 @@ export interface ApiConfig {
   trustProxy: TrustProxy;
   /** Searches (bib, name, result, more-of-bib) per client per minute (SEARCHES_PER_MINUTE, 30). */
   searchesPerMinute: number;
+  /** Open live gallery streams per client address (LIVE_STREAMS_PER_CLIENT, 20; 429 past it). */
+  liveStreamsPerClient: number;
+  /** Open live gallery streams of this process (LIVE_STREAMS_MAX, 5000; 503 past it). */
+  liveStreamsMax: number;
   /** Most bytes of one upload request (MAX_UPLOAD_REQUEST_BYTES, 2 GB). */
   maxUploadRequestBytes: number;
   /** Most files of one upload request (MAX_UPLOAD_FILES, 500). */
@@ -255,6 +265,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     faceIndexBytes: (e.FACE_INDEX_MEMORY_MB ?? 256) * 1024 * 1024,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     searchesPerMinute: e.SEARCHES_PER_MINUTE ?? DEFAULT_SEARCHES_PER_MINUTE,
+    liveStreamsPerClient: e.LIVE_STREAMS_PER_CLIENT ?? DEFAULT_LIVE_STREAMS_PER_CLIENT,
+    liveStreamsMax: e.LIVE_STREAMS_MAX ?? DEFAULT_LIVE_STREAMS_MAX,
     maxUploadRequestBytes: e.MAX_UPLOAD_REQUEST_BYTES ?? DEFAULT_MAX_UPLOAD_REQUEST_BYTES,
     maxUploadFiles: e.MAX_UPLOAD_FILES ?? DEFAULT_MAX_UPLOAD_FILES,
     organiserQuotaBytes: e.ORGANISER_QUOTA_BYTES ?? DEFAULT_ORGANISER_QUOTA_BYTES,

@@ -40,6 +40,12 @@ const MEDIA_TYPES: Array<{
     types: ['application/json', 'application/x-www-form-urlencoded'],
   },
   {
+    path: '/api/v1/client/events/{eventId}/photos/live',
+    method: 'get',
+    status: '200',
+    types: ['text/event-stream'],
+  },
+  {
     path: '/api/v1/client/events/{eventId}/downloads',
     method: 'post',
     status: '200',

@@ -14,7 +14,11 @@ export interface NewDetection {
 
 /** Bibs on photos (OCR and manual), race results and certificate templates. */
 export class BibRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** Told after a photo's bibs changed (live galleries re-ask their search). */
+    private readonly onChange?: (eventId: number) => void,
+  ) {}
 
   /** Replaces the photo's rows of one source. */
   async replace(
@@ -42,6 +46,7 @@ export class BibRepository {
         })),
       );
     });
+    this.onChange?.(eventId);
   }
 
   async ofPhoto(photoUuid: string): Promise<PhotoBibRow[]> {

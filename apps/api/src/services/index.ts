@@ -26,6 +26,7 @@ import { FaceIndexes } from './face-indexes.js';
 import { FaceService } from './faces.js';
 import { createIngestHandlers, ImportService, PhotoMaker } from '../ingest/index.js';
 import { JobService } from './jobs.js';
+import { LivePhotos } from './live-photos.js';
 import { OrganiserService } from './organisers.js';
 import { PhotoService } from './photos.js';
 import { ApiTokenService } from './tokens.js';
@@ -50,6 +51,8 @@ export interface Services {
   faces: FaceService;
   /** Removes what a crash or a failed job left behind (run at start). */
   sweep: SweepService;
+  /** Tells the live galleries that an event's findable photos changed (routes/live.ts). */
+  live: LivePhotos;
   /** One handler per job kind (ingest/), for a worker (the API's or the CLI's). */
   jobHandlers: JobHandlers;
 }
@@ -79,6 +82,8 @@ export interface ServiceOptions {
 export function createServices(db: Db, blobs: BlobStores, options: ServiceOptions = {}): Services {
   /** Serialised public answers: every change below clears them. */
   const answers = new AnswerCache();
+  /** A photo listed or deleted, its bibs or faces stored: the event's live galleries are told. */
+  const live = new LivePhotos();
   const eventRepo = new EventRepository(db);
   const organisers = new OrganiserService(new OrganiserRepository(db), eventRepo, () =>
     answers.clear(),
@@ -86,6 +91,7 @@ export function createServices(db: Db, blobs: BlobStores, options: ServiceOption
   const photoRepo = new PhotoRepository(db, (eventId) => {
     organisers.forgetCovers(eventId);
     answers.clear();
+    live.changed(eventId);
   });
   /** Any change to an event: the photo service drops its look-ups, then public answers go. */
   const eventChanges = new Signal();
@@ -98,10 +104,11 @@ export function createServices(db: Db, blobs: BlobStores, options: ServiceOption
     (options.ocrEnabled ?? true) ? (options.bibReader ?? engineBibReader()) : undefined;
   const detector =
     (options.facesEnabled ?? true) ? (options.faceDetector ?? engineFaceDetector()) : undefined;
-  const bibRepo = new BibRepository(db);
+  const bibRepo = new BibRepository(db, (eventId) => live.changed(eventId));
   const faceRepo = new FaceRepository(db);
   const bibs = new BibService(bibRepo, photoRepo, events, reader !== undefined);
   const faceIndexes = new FaceIndexes(faceRepo, eventRepo, options.faceIndexBytes);
+  faceIndexes.changes.listen(({ eventId }) => live.changed(eventId));
   const faces = new FaceService(faceRepo, events, jobs, faceIndexes, bibs, detector);
   const photos = new PhotoService(photoRepo, events, blobs, bibs, faceIndexes, eventChanges);
   const maker = new PhotoMaker(photoRepo, blobs, photos, options.maxImagePixels);
@@ -143,6 +150,7 @@ export function createServices(db: Db, blobs: BlobStores, options: ServiceOption
     bibs,
     faces,
     sweep: new SweepService(blobs, new MaintenanceRepository(db)),
+    live,
     jobHandlers,
   };
 }

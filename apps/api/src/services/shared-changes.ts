@@ -30,6 +30,8 @@ export function shareChanges(services: Services, bus: ChangeBus): void {
       bus.publish(ANSWERS);
     }, PUBLISH_AFTER_MS).unref();
   });
+  // Live galleries: photo changes, coalesced per event (live-photos.ts).
+  services.live.share(bus);
   services.faces.indexes.changes.listen(({ eventId, photoUuid }) =>
     bus.publish(`${FACES} ${eventId} ${photoUuid}`),
   );
