@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BIB_PATTERN } from './constants.js';
-import { positiveId } from './primitives.js';
+import { appDomain, positiveId } from './primitives.js';
 import { NAME_SEARCH_MAX, NAME_SEARCH_MIN, SEARCH_MESSAGES } from './search-rules.js';
 
 /** One participant's race result: `GET /api/v1/client/events/{eventId}/results/{bib}`. */
@@ -38,3 +38,36 @@ export const resultParams = z.object({
   eventId: positiveId,
   bib: z.string().trim().regex(BIB_PATTERN, SEARCH_MESSAGES.bib),
 });
+
+/** Runners a name search offers at most: it is for finding one runner, not for listing them. */
+export const MAX_RUNNER_MATCHES = 10;
+
+/**
+ * `GET /api/v1/client/events/{eventId}/results?name=` (our extension, optional: a provider without
+ * it answers 404 and the site offers no runners to pick): the runners of the results whose name
+ * matches, best first, at most MAX_RUNNER_MATCHES.
+ */
+export const runnerSearchQuery = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(NAME_SEARCH_MIN, SEARCH_MESSAGES.nameTooShort)
+    .max(NAME_SEARCH_MAX, SEARCH_MESSAGES.nameTooLong),
+  app_domain: appDomain.optional(),
+});
+export type RunnerSearchQuery = z.infer<typeof runnerSearchQuery>;
+
+export const runnerMatch = z.object({
+  bib: z.string(),
+  name: z.string(),
+  category: z.string().nullable(),
+  net_time: z.string().nullable(),
+});
+export type RunnerMatch = z.infer<typeof runnerMatch>;
+
+export const runnerMatches = z.object({
+  runners: z.array(runnerMatch).max(MAX_RUNNER_MATCHES),
+  /** How many runners matched in all (more than `runners` holds when the name is vague). */
+  total: z.number().int().nonnegative(),
+});
+export type RunnerMatches = z.infer<typeof runnerMatches>;

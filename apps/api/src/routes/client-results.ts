@@ -6,6 +6,8 @@ import {
   eventQuery,
   raceResult,
   resultParams,
+  runnerMatches,
+  runnerSearchQuery,
 } from '@eventsite/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, publicOrigin } from '../http.js';
@@ -37,6 +39,30 @@ export const clientResultRoutes: FastifyPluginAsyncZod<{ limitSearch: SearchLimi
         await app.services.bibs.result(
           request.params.eventId,
           request.params.bib,
+          request.query.app_domain,
+        ),
+      ),
+  );
+
+  app.get(
+    '/events/:eventId/results',
+    {
+      schema: {
+        tags: ['client'],
+        summary: 'Runners of the race results by name (optional extension)',
+        description:
+          "Our extension, optional for a provider: the runners whose name matches `name`, best first, at most 10, with the total that matched; the site's name search offers them, each to their runner page. 403 when show_timing_data is off. Counts against the search budget per client (SEARCHES_PER_MINUTE; 429 past it).",
+        params: eventIdParams,
+        querystring: runnerSearchQuery,
+        response: { 200: envelope(runnerMatches), ...failures, 429: errorEnvelope },
+      },
+      preHandler: limitSearch,
+    },
+    async (request) =>
+      ok(
+        await app.services.bibs.runnersByName(
+          request.params.eventId,
+          request.query.name,
           request.query.app_domain,
         ),
       ),

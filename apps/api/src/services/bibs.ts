@@ -1,8 +1,10 @@
-import type {
-  CertificateTemplate,
-  PhotoBibsAnswer,
-  RaceResult,
-  ResultsImportAnswer,
+import {
+  MAX_RUNNER_MATCHES,
+  type CertificateTemplate,
+  type PhotoBibsAnswer,
+  type RaceResult,
+  type ResultsImportAnswer,
+  type RunnerMatches,
 } from '@eventsite/contract';
 import { AppError, badRequest, notFound } from '../errors.js';
 import type { BibRepository, NewRaceResultRow, RaceResultRow } from '../repositories/bibs.js';
@@ -235,6 +237,25 @@ export class BibService implements PhotoSearchResolver {
     const row = await this.bibs.result(eventId, canonicalBib(bib));
     if (!row) throw notFound(`No result for bib ${bib} in this event`);
     return toRaceResult(row);
+  }
+
+  /**
+   * The runners of the results whose name matches (our extension: the site's name search offers
+   * them, each to their runner page), best first. Public like a result by bib: show_timing_data.
+   */
+  async runnersByName(eventId: number, name: string, appDomain?: string): Promise<RunnerMatches> {
+    const event = await this.events.requirePublished(eventId, appDomain);
+    if (!photosConfigOf(event).feature_flag.show_timing_data)
+      throw new AppError(403, TIMING_OFF_MESSAGE);
+    const found = (await this.nameIndex(event.id)).search(name, MAX_RUNNER_MATCHES);
+    if (!found.ok) throw badRequest(`name: ${found.error}`);
+    const rows = await Promise.all(found.matches.map((m) => this.bibs.result(event.id, m.row.bib)));
+    return {
+      runners: rows.flatMap((r) =>
+        r ? [{ bib: r.bib, name: r.name, category: r.category, net_time: r.netTime }] : [],
+      ),
+      total: found.total,
+    };
   }
 
   async setTemplate(
