@@ -131,7 +131,7 @@ export function bibsFromLines(
     if (!seen || seen.confidence < detection.confidence) best.set(detection.bib, detection);
   };
   for (const line of lines) {
-    const normalised = normaliseBibText(line.text, pattern);
+    const normalised = normaliseBibText(line.text, pattern, line.chars);
     if (!normalised) continue;
     if (isSmallPrint(line, lines)) continue;
     const read = line.confidence * REPAIR_PENALTY ** normalised.repairs;

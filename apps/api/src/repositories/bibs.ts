@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../adapters/db/index.js';
 import { certificateTemplates, photoBibs, raceResults } from '../adapters/db/schema.js';
+import { bibNumberPart } from '../bibs/bib-text.js';
 
 export type PhotoBibRow = typeof photoBibs.$inferSelect;
 export type RaceResultRow = typeof raceResults.$inferSelect;
@@ -20,7 +21,11 @@ export class BibRepository {
     private readonly onChange?: (eventId: number) => void,
   ) {}
 
-  /** Replaces the photo's rows of one source. */
+  /**
+   * Replaces the photo's rows of one source. A lettered bib (F123, 1234B) is stored as read and
+   * also as its number (123, 1234), marked `derived`, so that a visitor who types the number
+   * without its letters finds the photo; the derived row has the reading's confidence and box.
+   */
   async replace(
     eventId: number,
     photoUuid: string,
@@ -32,23 +37,31 @@ export class BibRepository {
         .delete(photoBibs)
         .where(and(eq(photoBibs.photoUuid, photoUuid), eq(photoBibs.source, source)));
       if (detections.length === 0) return;
+      const row = (d: NewDetection, bib: string, derived: boolean) => ({
+        photoUuid,
+        eventId,
+        bib,
+        confidence: d.confidence,
+        boxX: d.box?.x ?? null,
+        boxY: d.box?.y ?? null,
+        boxW: d.box?.width ?? null,
+        boxH: d.box?.height ?? null,
+        source,
+        derived,
+      });
       await tx.insert(photoBibs).values(
-        detections.map((d) => ({
-          photoUuid,
-          eventId,
-          bib: d.bib,
-          confidence: d.confidence,
-          boxX: d.box?.x ?? null,
-          boxY: d.box?.y ?? null,
-          boxW: d.box?.width ?? null,
-          boxH: d.box?.height ?? null,
-          source,
-        })),
+        detections.flatMap((d) => {
+          const number = bibNumberPart(d.bib);
+          return number === null
+            ? [row(d, d.bib, false)]
+            : [row(d, d.bib, false), row(d, number, true)];
+        }),
       );
     });
     this.onChange?.(eventId);
   }
 
+  /** Every row of the photo, the derived numbers of lettered bibs too (`derived`). */
   async ofPhoto(photoUuid: string): Promise<PhotoBibRow[]> {
     return this.db
       .select()
@@ -76,6 +89,21 @@ export class BibRepository {
       .where(and(eq(raceResults.eventId, eventId), eq(raceResults.bib, bib)))
       .limit(1);
     return rows[0];
+  }
+
+  /**
+   * The event's registered bibs a search for `bib` means: `bib` itself when registered, and for
+   * a number of digits only, the lettered bibs it is the number of (F123, 123B for "123").
+   */
+  async registeredForms(eventId: number, bib: string): Promise<string[]> {
+    const lettered = /^[0-9]+$/.test(bib)
+      ? sql` or ${raceResults.bib} ~ ${`^([A-Z]{1,2}${bib}|${bib}[A-Z])$`}`
+      : sql``;
+    const rows = await this.db
+      .select({ bib: raceResults.bib })
+      .from(raceResults)
+      .where(and(eq(raceResults.eventId, eventId), sql`(${raceResults.bib} = ${bib}${lettered})`));
+    return rows.map((r) => r.bib).sort();
   }
 
   async hasResults(eventId: number): Promise<boolean> {

@@ -6,6 +6,7 @@ import {
   type ResultsImportAnswer,
   type RunnerMatches,
 } from '@eventsite/contract';
+import { typedBib } from '../bibs/bib-text.js';
 import { AppError, badRequest, notFound } from '../errors.js';
 import type { BibRepository, NewRaceResultRow, RaceResultRow } from '../repositories/bibs.js';
 import type { EventRow } from '../repositories/events.js';
@@ -100,7 +101,7 @@ export class BibService implements PhotoSearchResolver {
         ? await this.photos.findByUuid(id)
         : await this.photos.findOwned(id, organiserId);
     if (!photo) throw notFound(`No photo has the id ${uuid}`);
-    const unique = [...new Set(bibs.map((b) => canonicalBib(b.trim())))].sort();
+    const unique = [...new Set(bibs.map((b) => typedBib(b)))].sort();
     await this.bibs.replace(
       photo.eventId,
       photo.uuid,
@@ -122,12 +123,24 @@ export class BibService implements PhotoSearchResolver {
     let ocrCounts: (bib: string) => boolean;
     if (search.bib !== undefined) {
       if (!config.feature_flag.bib_search) throw new AppError(403, BIB_SEARCH_OFF_MESSAGE);
-      const bib = canonicalBib(search.bib);
-      bibs = [bib];
-      // 'results' keeps OCR readings of bibs in the results; before results exist, 'ocr' alone applies.
+      // "F-123" and "f 123" are F123; "123" also finds F123 and 123B (their derived rows).
+      const bib = typedBib(search.bib);
+      // 'results' keeps OCR readings of bibs in the results; before results exist, 'ocr' alone
+      // applies. A number typed without its letters counts as the registered lettered bibs it
+      // is the number of ("123" → F123 when F123 is in the results): their readings, not
+      // readings of other bibs with that number.
       const hasResults = useResults ? await this.bibs.hasResults(event.id) : false;
-      const registered = hasResults ? (await this.bibs.result(event.id, bib)) !== undefined : false;
-      ocrCounts = () => (useResults ? (hasResults ? registered : useOcr) : useOcr);
+      if (hasResults) {
+        const registered = await this.bibs.registeredForms(event.id, bib);
+        return {
+          manualBibs: useManual ? [bib] : [],
+          ocrBibs: registered,
+          threshold,
+          manualOverrides: useManual,
+        };
+      }
+      bibs = [bib];
+      ocrCounts = () => useOcr;
     } else {
       if (!config.feature_flag.name_search) throw new AppError(403, NAME_SEARCH_OFF_MESSAGE);
       const index = await this.nameIndex(event.id);

@@ -166,3 +166,47 @@ describe('0006: the organiser configuration becomes one document', () => {
     }
   });
 });
+
+describe('0007: the number of a lettered bib is indexed beside it', () => {
+  it('adds a derived row of the number for each lettered bib stored before, and none for the others', async () => {
+    const database = await emptyDatabase();
+    const older = await migrationsBefore('0007_photo_bibs_derived');
+    try {
+      const migrationsFolder = older;
+      if (database.kind === 'pglite')
+        await migratePglite(database.db as never, { migrationsFolder });
+      else await migratePg(database.db as never, { migrationsFolder });
+      await database.db.execute(sql`insert into organisers (name) values ('Relay Club')`);
+      await database.db.execute(
+        sql`insert into events (organiser_id, name, event_date) values (1, 'Relay', '2025-06-01')`,
+      );
+      await database.db.execute(sql`
+        insert into photos (uuid, event_id, checksum, blob_key, byte_size, mime_type, width, height, sort_at)
+        values ('00000000-0000-4000-8000-000000000001', 1, 'c', 'k', 1, 'image/jpeg', 1, 1, now())`);
+      await database.db.execute(sql`
+        insert into photo_bibs (photo_uuid, event_id, bib, confidence, source)
+        values ('00000000-0000-4000-8000-000000000001', 1, 'F123', 1, 'manual'),
+               ('00000000-0000-4000-8000-000000000001', 1, '1234B', 1, 'manual'),
+               ('00000000-0000-4000-8000-000000000001', 1, 'A007', 1, 'manual'),
+               ('00000000-0000-4000-8000-000000000001', 1, '456', 0.9, 'ocr')`);
+
+      await database.migrate();
+
+      const { rows } = (await database.db.execute(
+        sql`select bib, derived, source from photo_bibs order by id`,
+      )) as unknown as Rows<{ bib: string; derived: boolean; source: string }>;
+      expect(rows).toEqual([
+        { bib: 'F123', derived: false, source: 'manual' },
+        { bib: '1234B', derived: false, source: 'manual' },
+        { bib: 'A007', derived: false, source: 'manual' },
+        { bib: '456', derived: false, source: 'ocr' },
+        { bib: '123', derived: true, source: 'manual' },
+        { bib: '1234', derived: true, source: 'manual' },
+        { bib: '7', derived: true, source: 'manual' },
+      ]);
+    } finally {
+      await database.close();
+      await rm(older, { recursive: true, force: true });
+    }
+  });
+});

@@ -216,6 +216,12 @@ export const photoBibs = pgTable(
     boxW: doublePrecision('box_w'),
     boxH: doublePrecision('box_h'),
     source: text('source', { enum: ['ocr', 'manual'] }).notNull(),
+    /**
+     * The number of a lettered bib, stored beside it so a search by the number alone finds it:
+     * a reading or tag of F123 is also a row of 123 marked derived (same source, confidence and
+     * box). Not a reading of its own: what was read or tagged is the row beside it.
+     */
+    derived: boolean('derived').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
