@@ -23,10 +23,14 @@ export {
 } from './read-bibs.js';
 export {
   normaliseBibText,
+  bibNumberPart,
+  typedBib,
   DEFAULT_BIB_PATTERN,
+  DIGITS_BIB_PATTERN,
   LETTERED_BIB_PATTERN,
   type NormalisedBib,
 } from './bib-text.js';
+export { decoyKind, type DecoyKind } from './decoys.js';
 export { isSmallPrint, SMALL_PRINT_RATIO, type PrintedLine } from './layout.js';
 export { searchableBibs, type BibStrategy, type SearchableBibsInput } from './strategies.js';
 export type { Box } from './geometry.js';

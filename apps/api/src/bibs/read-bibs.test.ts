@@ -191,3 +191,53 @@ describe('completing a cut-off reading from the registered bibs', () => {
     expect(both.map((d) => [d.bib, d.confidence])).toEqual([['95056', 0.995]]);
   });
 });
+
+describe('lettered bibs and decoy numbers on a photo', () => {
+  /** A line whose letters the recogniser gave their digit with `digitProb`. */
+  function lettered(text: string, digitProb: number, x: number): OcrTextLine {
+    const l = line(text, x, 100, 200, 70);
+    l.chars = [...text].map((char, i) => ({
+      char,
+      prob: 0.99,
+      digit: '8',
+      digitProb: /[0-9]/.test(char) ? 0.99 : digitProb,
+      at: (i + 0.5) / text.length,
+    }));
+    return l;
+  }
+
+  it('keeps prefixes and suffixes as printed, canonical', () => {
+    const lines = [
+      line('A1234', 0, 100, 200, 70),
+      line('F-123', 300, 100, 200, 70),
+      line('M 56', 600, 100, 200, 70),
+      line('1234B', 900, 100, 200, 70),
+    ];
+    expect(
+      bibsFromLines(lines)
+        .map((d) => d.bib)
+        .sort(),
+    ).toEqual(['1234B', 'A1234', 'F123', 'M56']);
+  });
+
+  it('tells the bib B5618 from the number 85618 by what the recogniser saw', () => {
+    expect(bibsFromLines([lettered('B5618', 0.01, 0)]).map((d) => d.bib)).toEqual(['B5618']);
+    const unsure = bibsFromLines([lettered('B5618', 0.45, 0)]);
+    expect(unsure.map((d) => d.bib)).toEqual(['85618']);
+    // The repaired letter costs confidence, as every repair does.
+    expect(unsure[0]!.confidence).toBeCloseTo(0.99 * 0.9);
+    expect(bibsFromLines([line('85618', 0, 100, 200, 70)]).map((d) => d.bib)).toEqual(['85618']);
+  });
+
+  it('returns no decoy: times, distances, phones, words', () => {
+    const lines = ['07:45', '21K', '42.2', '0800 123 4567', 'SOS', 'BIB 2026', 'CORRAL 2'].map(
+      (text, i) => line(text, i * 300, 100, 200, 70),
+    );
+    expect(bibsFromLines(lines)).toEqual([]);
+  });
+
+  it('drops a start time printed small under the number even when read without its colon', () => {
+    const lines = [line('4817', 100, 100, 200, 80), line('0745', 120, 190, 60, 20)];
+    expect(bibsFromLines(lines).map((d) => d.bib)).toEqual(['4817']);
+  });
+});
