@@ -13,12 +13,13 @@ import { PhotoViewer } from './PhotoViewer';
 import { ResultCard } from './ResultCard';
 import { SearchBar } from './SearchBar';
 import { SelectionBar } from './SelectionBar';
-import { GALLERY_TEXT, SELFIE_RESULTS, photoCount } from './strings';
+import { GALLERY_TEXT, LIVE_TEXT, SELFIE_RESULTS, photoCount } from './strings';
 import { useMoreOfBib, useRaceResult } from './useBibExtras';
 import { useFeed, type InitialPage } from './useFeed';
 import { useUrlQuery, writeUrl } from './useGalleryUrl';
 import { useGalleryViewer } from './useGalleryViewer';
 import { useInfiniteScroll } from './useInfiniteScroll';
+import { useLivePhotos } from './useLivePhotos';
 import { useSelection } from './useSelection';
 import { loadSelfieEngine, useSelfieSearch, type SelfieEngine } from './useSelfieSearch';
 import { useZipDownload } from './useZipDownload';
@@ -78,7 +79,7 @@ export function GalleryView({
   const selfieMaybes = useMemo(() => (selfieAnswer?.photos ?? []).filter((p) => p.tier === 'maybe'), [selfieAnswer]);
 
   const enabled = (search !== null || !privacy) && !selfieAnswer;
-  const { feed, status, error, loadMore, retry } = useFeed(apiBase, eventId, search, enabled, initialPage);
+  const { feed, status, error, loadMore, retry, reload } = useFeed(apiBase, eventId, search, enabled, initialPage);
   const photos: readonly PhotoListItem[] = selfieAnswer ? selfieMatches : feed.photos;
   const total = selfieAnswer ? selfieMatches.length : Math.max(feed.total ?? 0, photos.length);
   const searchKey = selfieAnswer ? 'selfie' : search ? `${search.kind}:${search.value}` : 'all';
@@ -116,6 +117,17 @@ export function GalleryView({
     const anchor = gridTop.current;
     if (anchor && anchor.getBoundingClientRect().top < 0 && typeof anchor.scrollIntoView === 'function') anchor.scrollIntoView({ block: 'start' });
   }, [resetSelfie, closeForSearch]);
+
+  /* ---------- Live: photos that came since the listing was loaded (not for a selfie's answer) ---------- */
+  const live = useLivePhotos({ apiBase, eventId, search, enabled, started: feed.started, shown: feed.photos, total: feed.total });
+  const dismissLive = live.dismiss;
+  // Only the visitor's click moves the gallery: the listing again from its start, at its top.
+  const showFresh = useCallback(() => {
+    dismissLive();
+    reload();
+    const anchor = gridTop.current;
+    if (anchor && typeof anchor.scrollIntoView === 'function') anchor.scrollIntoView({ block: 'start' });
+  }, [dismissLive, reload]);
 
   const runSelfie = selfie.search;
   const onSelfie = useCallback(
@@ -205,6 +217,14 @@ export function GalleryView({
       ) : null}
       {selfieAnswer ? <p className="gallery-note">{SELFIE_RESULTS.notShareable}</p> : null}
       <div ref={gridTop} className="gallery-anchor" />
+      <div className="gallery-live" aria-live="polite">
+        {live.fresh > 0 ? (
+          <button type="button" className="gallery-live-button" onClick={showFresh} title={LIVE_TEXT.freshHint}>
+            <span aria-hidden="true">↑ </span>
+            {LIVE_TEXT.fresh(live.fresh)}
+          </button>
+        ) : null}
+      </div>
       {search && result ? (
         <ResultCard
           result={result}

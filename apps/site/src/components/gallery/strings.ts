@@ -27,6 +27,14 @@ export const GALLERY_TEXT = {
   certificate: 'Make your finisher certificate',
 } as const;
 
+/** Live galleries: photos that came while the gallery was open. */
+export const LIVE_TEXT = {
+  /** The bar's button: "1 new photo", "12 new photos". */
+  fresh: (n: number) => `${n.toLocaleString('en-US')} new ${n === 1 ? 'photo' : 'photos'}`,
+  /** What the button does, for screen readers. */
+  freshHint: 'Show them from the start of the gallery',
+} as const;
+
 /** Selfie search's results and "more photos of you". */
 export const SELFIE_RESULTS = {
   count: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'photo' : 'photos'} of you`,

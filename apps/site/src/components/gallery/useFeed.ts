@@ -20,6 +20,11 @@ export interface FeedState {
   error: FeedError | null;
   loadMore: () => void;
   retry: () => void;
+  /**
+   * Loads the listing again from its first page (new photos came: the visitor asked for them).
+   * What is shown stays until that page comes, then is replaced by it.
+   */
+  reload: () => void;
 }
 
 /** The first page of a listing, fetched by the server and rendered in its HTML. */
@@ -45,17 +50,20 @@ export function useFeed(apiBase: string, eventId: number, search: GallerySearch 
   feedRef.current = feed;
 
   const load = useCallback(
-    (from: Feed) => {
-      if (controller.current) return;
-      if (from.started && from.done) return;
+    (from: Feed, replace = false) => {
+      if (controller.current && !replace) return;
+      if (!replace && from.started && from.done) return;
+      controller.current?.abort();
       const abort = new AbortController();
       controller.current = abort;
       setStatus('loading');
       setError(null);
-      fetchPhotoPage(apiBase, eventId, { cursor: from.cursor, search: searchParamsFor(search), signal: abort.signal })
+      // Loaded again for new photos: past the browser's cache, which may keep the page 30 s.
+      const fetchImpl: typeof fetch | undefined = replace ? (input, init) => fetch(input, { ...init, cache: 'no-store' }) : undefined;
+      fetchPhotoPage(apiBase, eventId, { cursor: from.cursor, search: searchParamsFor(search), signal: abort.signal }, fetchImpl)
         .then((page) => {
           if (abort.signal.aborted) return;
-          setFeed((current) => appendPage(current, page));
+          setFeed((current) => appendPage(replace ? EMPTY_FEED : current, page));
           setStatus('idle');
         })
         .catch((e: unknown) => {
@@ -101,5 +109,9 @@ export function useFeed(apiBase: string, eventId: number, search: GallerySearch 
     load(feedRef.current);
   }, [enabled, load]);
 
-  return { feed, status, error, loadMore, retry: loadMore };
+  const reload = useCallback(() => {
+    if (enabled) load(EMPTY_FEED, true);
+  }, [enabled, load]);
+
+  return { feed, status, error, loadMore, retry: loadMore, reload };
 }
