@@ -9,6 +9,7 @@ import { forget, loadDesign, saveDesign, type SaveOutcome } from './data/storage
 import { exportErrorMessage } from './export/run';
 import type { ActionArgs, ActionName } from './model/actions';
 import { designFromCertificateTemplate } from './model/certificate';
+import { promoIntent } from './model/intent';
 import { canRedo, canUndo } from './model/history';
 import { createEditor, dispatch, redoEditor, undoEditor, type Editor } from './model/editor';
 import { newImage, newShape, newSticker, newText } from './model/factories';
@@ -92,9 +93,14 @@ export function PromoEditor(props: PromoEditorProps) {
     ...(isHttpUrl(props.bannerUrl) ? { bannerUrl: props.bannerUrl } : {}),
   }));
   const [features] = useState<PromoFeatures>(props.features);
-  const [kind, setKind] = useState<TemplateKind>('post-square');
+  // A link's template, bib and photo (?template=certificate&bib=1234, ?template=poster&photo=…).
+  const [intent] = useState(() => promoIntent(typeof window === 'undefined' ? '' : window.location.search, props.features.download_certificate));
+  const [kind, setKind] = useState<TemplateKind>(intent.template ?? 'post-square');
   const [editor, setEditor] = useState<Editor | null>(null);
-  const [tab, setTab] = useState<Tab>('templates');
+  const [tab, setTab] = useState<Tab>(intent.bib && intent.template && TEMPLATES[intent.template].certificate ? 'certificate' : 'templates');
+  const intentOpened = useRef(false);
+  // The link's bib fills the certificate once; after that the visitor's edits are theirs.
+  const [linkedBib, setLinkedBib] = useState(intent.bib);
   const [saveState, setSaveState] = useState<SaveOutcome | 'idle'>('idle');
   const [confirmReset, setConfirmReset] = useState(false);
   const [announcement, setAnnouncement] = useState('');
@@ -102,14 +108,15 @@ export function PromoEditor(props: PromoEditorProps) {
 
   const palette = useMemo(() => paletteFor(event.themeColour), [event.themeColour]);
 
-  const { photos, customCert, ready, fontsVersion } = usePromoData(apiUrl, eventId, features, setKind);
+  // The template a link asks for wins over the one last used.
+  const { photos, customCert, ready, fontsVersion } = usePromoData(apiUrl, eventId, features, intent.template ? () => undefined : setKind);
 
   const eventFor = useCallback(
     (k: TemplateKind): EventData => {
-      const p = bestPhoto(photos, k);
-      return p ? { ...event, photoUrl: photoUrl(apiUrl, p.uuid, photoWidthFor(k, PHOTO_WIDTHS)) } : event;
+      const uuid = intent.photo ?? bestPhoto(photos, k)?.uuid;
+      return uuid ? { ...event, photoUrl: photoUrl(apiUrl, uuid, photoWidthFor(k, PHOTO_WIDTHS)) } : event;
     },
-    [event, photos, apiUrl],
+    [event, photos, apiUrl, intent.photo],
   );
 
   const freshDesign = useCallback(
@@ -126,7 +133,10 @@ export function PromoEditor(props: PromoEditorProps) {
   // Open the chosen template: the autosaved design if there is a valid one, else a fresh one.
   useEffect(() => {
     if (!ready) return;
-    const design = loadDesign(eventId, kind) ?? freshDesign(kind);
+    // A link's photo opens a fresh design with it, not the one saved before.
+    const fresh = intent.photo !== null && !intentOpened.current;
+    intentOpened.current = true;
+    const design = (fresh ? null : loadDesign(eventId, kind)) ?? freshDesign(kind);
     loadedDesign.current = design;
     setEditor(createEditor(design));
     setSaveState('idle');
@@ -281,8 +291,13 @@ export function PromoEditor(props: PromoEditorProps) {
               eventId={eventId}
               event={event}
               isCertificate={info.certificate}
+              initialBib={linkedBib}
+              canFill={Boolean(design)}
               onOpenCertificate={() => setKind('certificate-landscape')}
-              onFill={(values) => run('fillFields', { values })}
+              onFill={(values) => {
+                setLinkedBib(null);
+                run('fillFields', { values });
+              }}
               onDownloadPdf={() => exported.open({ auto: 'pdf' })}
             />
           ) : null}

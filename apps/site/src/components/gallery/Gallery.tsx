@@ -10,6 +10,7 @@ import { DownloadPanel } from './DownloadPanel';
 import { GalleryStatus } from './GalleryStatus';
 import { JustifiedGrid } from './JustifiedGrid';
 import { PhotoViewer } from './PhotoViewer';
+import { RunnerLinks } from '@/components/runner/RunnerLinks';
 import { ResultCard } from './ResultCard';
 import { SearchBar } from './SearchBar';
 import { SelectionBar } from './SelectionBar';
@@ -231,6 +232,7 @@ export function GalleryView({
           certificateHref={flags.download_certificate ? `/events/${encodeURIComponent(eventSlug)}/promo?bib=${encodeURIComponent(search.value)}` : null}
         />
       ) : null}
+      <RunnerLinks eventId={eventId} eventSlug={eventSlug} apiBase={apiBase} search={selfieAnswer ? null : search} flags={flags} />
       {showGrid ? (
         <div className="gallery-toolbar">
           <p className="gallery-count" aria-live="polite">

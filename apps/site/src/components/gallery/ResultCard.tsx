@@ -7,8 +7,11 @@ export function ordinal(n: number): string {
   return `${n.toLocaleString('en-US')}${s[(v - 20) % 10] ?? s[v] ?? s[0]}`;
 }
 
-/** A participant's race result beside their photos (show_timing_data, bib search). */
-export function ResultCard({ result, certificateHref }: { result: RaceResult; certificateHref: string | null }) {
+/**
+ * A participant's race result beside their photos (show_timing_data, bib search). `showName`
+ * off: the page's own heading already names them (the runner's page).
+ */
+export function ResultCard({ result, certificateHref, showName = true }: { result: RaceResult; certificateHref: string | null; showName?: boolean }) {
   const splits = Object.entries(result.splits);
   const stats: [string, string][] = [];
   if (result.net_time) stats.push(['Net time', result.net_time]);
@@ -22,7 +25,7 @@ export function ResultCard({ result, certificateHref }: { result: RaceResult; ce
           Bib {result.bib}
           {result.category ? <span className="result-category">{` · ${result.category}`}</span> : null}
         </p>
-        <h2 className="result-name">{result.name}</h2>
+        {showName ? <h2 className="result-name">{result.name}</h2> : null}
         {result.status ? <p className="result-status">{result.status}</p> : null}
       </div>
       {stats.length ? (

@@ -1,5 +1,5 @@
 'use client';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { RaceResult } from '@eventsite/contract';
 import { fetchPromoResult, promoFailure } from '@/provider/promo';
 import { certificateValues } from '../model/certificate';
@@ -11,6 +11,10 @@ type Props = {
   eventId: number;
   event: EventData;
   isCertificate: boolean;
+  /** A link's bib (`?bib=`): looked up, and the certificate filled, once the design is open. */
+  initialBib?: string | null;
+  /** The design is open: fields can be filled. */
+  canFill?: boolean;
   onOpenCertificate: () => void;
   onFill: (values: Record<string, string>) => void;
   onDownloadPdf: () => void;
@@ -21,28 +25,17 @@ type Props = {
  * fill name, net time, placings and category. Until the results endpoint exists (404) or when a
  * bib is not in the results, the participant types their name and time instead.
  */
-export function CertificatePanel({ apiUrl, eventId, event, isCertificate, onOpenCertificate, onFill, onDownloadPdf }: Props) {
+export function CertificatePanel({ apiUrl, eventId, event, isCertificate, initialBib = null, canFill = true, onOpenCertificate, onFill, onDownloadPdf }: Props) {
   const id = useId();
-  const [bib, setBib] = useState('');
+  const [bib, setBib] = useState(initialBib ?? '');
   const [name, setName] = useState('');
   const [time, setTime] = useState('');
   const [result, setResult] = useState<RaceResult | undefined>();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
 
-  if (!isCertificate) {
-    return (
-      <div className="pe-panel-body">
-        <p className="pe-text">Get a finisher certificate with your name, time and placing, ready to print or share.</p>
-        <button type="button" className="pe-btn pe-btn-primary pe-btn-wide" onClick={onOpenCertificate}>
-          Open the certificate
-        </button>
-      </div>
-    );
-  }
-
-  const lookUp = async () => {
-    const value = bib.trim();
+  const lookUp = async (typed: string = bib) => {
+    const value = typed.trim();
     if (!value) {
       setMessage('Enter your bib number first.');
       return;
@@ -67,6 +60,26 @@ export function CertificatePanel({ apiUrl, eventId, event, isCertificate, onOpen
       setBusy(false);
     }
   };
+
+  // A link's bib fills the certificate by itself, once.
+  const linked = useRef(false);
+  useEffect(() => {
+    if (!initialBib || !isCertificate || !canFill || linked.current) return;
+    linked.current = true;
+    void lookUp(initialBib);
+    // lookUp reads the current props; it runs once, when the design is ready.
+  }, [initialBib, isCertificate, canFill]);
+
+  if (!isCertificate) {
+    return (
+      <div className="pe-panel-body">
+        <p className="pe-text">Get a finisher certificate with your name, time and placing, ready to print or share.</p>
+        <button type="button" className="pe-btn pe-btn-primary pe-btn-wide" onClick={onOpenCertificate}>
+          Open the certificate
+        </button>
+      </div>
+    );
+  }
 
   return (
     <div className="pe-panel-body">

@@ -34,6 +34,22 @@ describe('certificate panel', () => {
     expect(onFill).toHaveBeenLastCalledWith(expect.objectContaining({ name: 'João Sá', net_time: '3:05:02', bib: '77' }));
   });
 
+  test("a link's bib (?bib=) fills the certificate by itself once the design is open, and only once", async () => {
+    const fetchMock = vi.fn(async () => env({ bib: '1234', name: 'Ana Silva', gender: null, category: 'F35', gun_time: null, net_time: '1:41:07', status: null, overall_rank: 312, category_rank: 12, splits: {} }));
+    vi.stubGlobal('fetch', fetchMock);
+    const onFill = vi.fn();
+    const panel = (canFill: boolean) => <CertificatePanel apiUrl="https://api.test" eventId={1} event={event} isCertificate initialBib="1234" canFill={canFill} onOpenCertificate={() => {}} onFill={onFill} onDownloadPdf={() => {}} />;
+    const { rerender } = render(panel(false));
+    expect((screen.getByLabelText('Your bib number') as HTMLInputElement).value).toBe('1234');
+    expect(fetchMock).not.toHaveBeenCalled();
+    rerender(panel(true));
+    await screen.findByText(/Found Ana Silva/);
+    expect(String(fetchMock.mock.calls[0]?.[0])).toContain('/results/1234');
+    expect(onFill).toHaveBeenCalledWith(expect.objectContaining({ name: 'Ana Silva', bib: '1234' }));
+    rerender(panel(true));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   test('on another template it offers to open the certificate', () => {
     const open = vi.fn();
     render(<CertificatePanel apiUrl="https://api.test" eventId={1} event={event} isCertificate={false} onOpenCertificate={open} onFill={() => {}} onDownloadPdf={() => {}} />);

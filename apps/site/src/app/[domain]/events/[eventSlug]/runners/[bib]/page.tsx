@@ -1,0 +1,25 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { RunnerPage, runnerMetadata } from '@/components/runner/RunnerPage';
+
+type Props = { params: Promise<{ domain: string; eventSlug: string; bib: string }> };
+
+/** No runner is prerendered at build time. */
+export function generateStaticParams(): { bib: string }[] {
+  return [];
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const metadata = await runnerMetadata(await params);
+  if (!metadata) notFound();
+  return metadata;
+}
+
+/**
+ * A runner's own page: their photos (the bib search), their result, their certificate and a
+ * poster, one zip of their photos (docs/runner-page.md). An invalid bib or an unknown event is a
+ * 404; a bib without photos yet is a friendly page.
+ */
+export default async function RunnerRoute({ params }: Props) {
+  return RunnerPage(await params);
+}

@@ -1,0 +1,78 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { ImageResponse } from 'next/og';
+import { apiUrl, getOrganiser, loadEvent } from '@/provider';
+import { photoUrl } from '@/provider/photo-urls';
+import { getRunner, runnerBib } from '@/provider/runner';
+import { SHARE_SIZE, ShareCard } from './ShareCard';
+import { RUNNER_TEXT } from './strings';
+
+/** Photos in the collage, and the width each is fetched at. */
+const COLLAGE_PHOTOS = 4;
+const COLLAGE_WIDTH = 640;
+/** Link previews are fetched again now and then: ten minutes keeps new photos coming in. */
+const CACHE_CONTROL = 'public, max-age=600, stale-while-revalidate=3600';
+
+/**
+ * Inter (@fontsource/inter's static WOFF files: next/og reads TTF, OTF and WOFF, not the WOFF2 of
+ * app/fonts), looked up from the directory the server runs in: never a font CDN. Without them the
+ * image is still drawn, in next/og's own font.
+ */
+async function interFonts(): Promise<{ name: string; data: ArrayBuffer; weight: 400 | 700 | 800; style: 'normal' }[]> {
+  const weights = [400, 700, 800] as const;
+  try {
+    const require = createRequire(path.join(process.cwd(), 'package.json'));
+    return await Promise.all(
+      weights.map(async (weight) => {
+        const file = await readFile(require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`));
+        return { name: 'Inter', data: file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength) as ArrayBuffer, weight, style: 'normal' as const };
+      }),
+    );
+  } catch {
+    return [];
+  }
+}
+
+/** A photo as a data: URL (JPEG asked for: next/og draws JPEG and PNG), or null. */
+async function photoData(uuid: string): Promise<string | null> {
+  try {
+    const response = await fetch(photoUrl(apiUrl(), uuid, COLLAGE_WIDTH), { headers: { accept: 'image/jpeg' }, next: { revalidate: 600 } });
+    const type = response.headers.get('content-type') ?? '';
+    if (!response.ok || !/^image\/(jpeg|png)/.test(type)) return null;
+    return `data:${type.split(';')[0]};base64,${Buffer.from(await response.arrayBuffer()).toString('base64')}`;
+  } catch {
+    return null;
+  }
+}
+
+const notFound = () => new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+
+/** The runner page's share image: up to four of their photos, their name and time (PNG). */
+export async function runnerShareImage({ domain, eventSlug, bib: rawBib }: { domain: string; eventSlug: string; bib: string }): Promise<Response> {
+  const bib = runnerBib(rawBib);
+  if (!bib) return notFound();
+  const [load, { organiser }] = await Promise.all([loadEvent(domain, eventSlug), getOrganiser(domain)]);
+  if (load.kind !== 'ok') return notFound();
+  const flags = load.event.config.feature_flag;
+  const [{ page, result }, fonts] = await Promise.all([
+    getRunner(load.event.details.id, bib, { photos: flags.bib_search, timing: flags.show_timing_data }),
+    interFonts(),
+  ]);
+  const uuids = page && page !== 'missing' ? page.photos.slice(0, COLLAGE_PHOTOS).map((p) => p.uuid) : [];
+  const photos = (await Promise.all(uuids.map(photoData))).filter((p): p is string => p !== null);
+  return new ImageResponse(
+    (
+      <ShareCard
+        eventName={load.event.details.name}
+        who={result?.name.trim() || RUNNER_TEXT.bibTitle(bib)}
+        bib={bib}
+        time={result?.net_time ?? result?.gun_time ?? null}
+        organiser={organiser.name}
+        theme={organiser.themeColour}
+        photos={photos}
+      />
+    ),
+    { ...SHARE_SIZE, ...(fonts.length ? { fonts } : {}), headers: { 'cache-control': CACHE_CONTROL } },
+  );
+}

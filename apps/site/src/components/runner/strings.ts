@@ -1,0 +1,43 @@
+/** The runner's page (`/events/{slug}/runners/{bib}`): our own words. */
+export const RUNNER_TEXT = {
+  /** The page's title and share title. */
+  title: (who: string, event: string) => (event.trim() ? `${who} — ${event.trim()}` : who),
+  bibTitle: (bib: string) => `Bib ${bib}`,
+  description: (who: string, event: string, organiser: string) =>
+    `${who}’s photos and result at ${event.trim() || 'the event'} by ${organiser}: download them, make a finisher certificate and share.`,
+  kicker: 'Runner',
+  backToGallery: 'All photos of the event',
+  photosTitle: 'Your photos',
+  noPhotosTitle: (bib: string) => `No photos of bib ${bib} yet`,
+  noPhotosText:
+    'New photos are matched as they are uploaded: the photographers may still be sending theirs. Come back to this page later, or look through the event’s photos.',
+  noListingText: 'The photos of this event are not listed on this site. The organiser may share them with you another way.',
+  photosFailed: 'We could not load your photos just now. Please try again in a moment.',
+  certificate: 'Make your finisher certificate',
+  poster: 'Make a poster with your photo',
+  downloadAll: (count: string) => `Download all mine (${count})`,
+  share: 'Share this page',
+  copied: 'Link copied',
+  // The gallery's bib search and name search, to this page.
+  runnerLink: 'Your runner page',
+  runnerLinkText: 'Your photos, result and certificate on one page, to keep and to share.',
+  pickTitle: 'Is one of these runners you?',
+  pickText: 'Open your runner page: your photos, your result and your certificate.',
+  pickLabel: (name: string, bib: string) => `${name}, bib ${bib}`,
+  photoLabel: (n: number, total: number) => `Your photo ${n.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`,
+} as const;
+
+/** `/events/{slug}/runners/{bib}`. */
+export function runnerHref(eventSlug: string, bib: string): string {
+  return `/events/${encodeURIComponent(eventSlug)}/runners/${encodeURIComponent(bib)}`;
+}
+
+/** The promo editor opened on the finisher certificate, filled with this bib's result. */
+export function certificateHref(eventSlug: string, bib: string): string {
+  return `/events/${encodeURIComponent(eventSlug)}/promo?template=certificate&bib=${encodeURIComponent(bib)}`;
+}
+
+/** The promo editor opened on a portrait poster with this photo in it. */
+export function posterHref(eventSlug: string, bib: string, photo: string): string {
+  return `/events/${encodeURIComponent(eventSlug)}/promo?template=poster&bib=${encodeURIComponent(bib)}&photo=${encodeURIComponent(photo)}`;
+}
