@@ -35,7 +35,7 @@ describe('certificate panel', () => {
   });
 
   test("a link's bib (?bib=) fills the certificate by itself once the design is open, and only once", async () => {
-    const fetchMock = vi.fn(async () => env({ bib: '1234', name: 'Ana Silva', gender: null, category: 'F35', gun_time: null, net_time: '1:41:07', status: null, overall_rank: 312, category_rank: 12, splits: {} }));
+    const fetchMock = vi.fn(async (_input: RequestInfo | URL) => env({ bib: '1234', name: 'Ana Silva', gender: null, category: 'F35', gun_time: null, net_time: '1:41:07', status: null, overall_rank: 312, category_rank: 12, splits: {} }));
     vi.stubGlobal('fetch', fetchMock);
     const onFill = vi.fn();
     const panel = (canFill: boolean) => <CertificatePanel apiUrl="https://api.test" eventId={1} event={event} isCertificate initialBib="1234" canFill={canFill} onOpenCertificate={() => {}} onFill={onFill} onDownloadPdf={() => {}} />;
