@@ -4,11 +4,6 @@ import { RunnerPage, runnerMetadata } from '@/components/runner/RunnerPage';
 
 type Props = { params: Promise<{ domain: string; eventSlug: string; bib: string }> };
 
-/** No runner is prerendered at build time. */
-export function generateStaticParams(): { bib: string }[] {
-  return [];
-}
-
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const metadata = await runnerMetadata(await params);
   if (!metadata) notFound();
@@ -18,7 +13,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /**
  * A runner's own page: their photos (the bib search), their result, their certificate and a
  * poster, one zip of their photos (docs/runner-page.md). An invalid bib or an unknown event is a
- * 404; a bib without photos yet is a friendly page.
+ * 404; a bib without photos yet is a friendly page. Rendered per request: the bib search is the
+ * visitor's own (it counts against their search budget at the API), like a gallery search.
  */
 export default async function RunnerRoute({ params }: Props) {
   return RunnerPage(await params);
