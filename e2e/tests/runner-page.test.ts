@@ -142,4 +142,33 @@ describe("the runner's page", () => {
     if (shots) await page.screenshot({ path: path.join(shots, 'runner-certificate-phone.png') });
     await page.context().close();
   });
+
+  test('a bib without photos gets a friendly page, not a 404', async () => {
+    const { status, html } = await serverHtml(HOST, `/events/${event.slug}/runners/ZZ9999`);
+    assert.equal(status, 200);
+    assert.match(html, /No photos of bib ZZ9999 yet/);
+    if (shots) {
+      const page = await open(`/events/${event.slug}/runners/ZZ9999`, 'phone');
+      assert.deepEqual(await axeViolations(page), []);
+      await page.screenshot({ path: path.join(shots, 'runner-empty-phone.png'), fullPage: true });
+      await page.context().close();
+    }
+  });
+
+  test("the gallery's bib search and name search lead to the runner's page", async () => {
+    const page = await open(`/events/${event.slug}/photos?bib=${encodeURIComponent(runner.bib)}`, 'desktop');
+    const link = page.getByRole('link', { name: 'Your runner page' });
+    assert.equal(await link.getAttribute('href'), runnerPath());
+    const config = await apiData<{ event_photos_config: { feature_flag: Record<string, boolean> } }>(`/api/v1/client/events/${event.id}/config`);
+    const { name_search: nameSearch, show_timing_data: timing } = config.event_photos_config.feature_flag;
+    if (nameSearch && timing) {
+      const surname = runner.name.split(' ').at(-1) ?? runner.name;
+      await page.goto(siteUrl(HOST, `/events/${event.slug}/photos?name=${encodeURIComponent(surname)}`), { waitUntil: 'networkidle' });
+      const pick = page.getByRole('link', { name: `${runner.name}, bib ${runner.bib}` });
+      await pick.waitFor();
+      assert.equal(await pick.getAttribute('href'), runnerPath());
+      if (shots) await page.screenshot({ path: path.join(shots, 'gallery-name-search-runners.png') });
+    }
+    await page.context().close();
+  });
 });
