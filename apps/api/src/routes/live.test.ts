@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, upload, waitForJobs } from '../test-support/admin.js';
+import { adminToken, bearer, upload, waitForJobs } from '../test-support/admin.js';
 import { createTestApp, type TestApp } from '../test-support/app.js';
 import { seedEvent, seedOrganiser } from '../test-support/fixtures.js';
 import { testImage } from '../test-support/images.js';
@@ -146,6 +146,39 @@ describe('the live gallery stream', () => {
       mine.close();
       other.close();
     }
+  });
+
+  it('tells of manual bib tags and of a deleted photo', async () => {
+    const res = await upload(t.app, token, otherId, [await photo('tagged')]);
+    expect(res.statusCode, res.body).toBe(202);
+    const uuid = res.json().data.accepted[0].uuid as string;
+    await waitForJobs(t.services, otherId);
+    // Past the coalescing of the ingest's own message.
+    await sleep(1_100);
+    const stream = await openStream(t, otherId);
+    try {
+      await stream.nth(1);
+      const tag = await t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/admin/photos/${uuid}/bibs`,
+        headers: bearer(token),
+        payload: { bibs: ['1234'] },
+      });
+      expect(tag.statusCode, tag.body).toBe(200);
+      expect((await stream.nth(2)).event).toBe('photos');
+      await sleep(1_100);
+      const del = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/admin/photos/${uuid}`,
+        headers: bearer(token),
+      });
+      expect(del.statusCode, del.body).toBe(200);
+      expect((await stream.nth(3)).event).toBe('photos');
+    } finally {
+      stream.close();
+    }
+    // A deletion is two changes (the photo, its faces): told at once, then a second later.
+    await sleep(2_100);
   });
 
   it('coalesces a burst: its first change at once, the rest in one message a second later', async () => {
