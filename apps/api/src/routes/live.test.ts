@@ -62,7 +62,11 @@ async function openStream(
               .map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]),
           );
           if (fields.data !== undefined)
-            messages.push({ event: fields.event ?? 'message', id: fields.id ?? '', data: fields.data });
+            messages.push({
+              event: fields.event ?? 'message',
+              id: fields.id ?? '',
+              data: fields.data,
+            });
         }
         for (const wake of waiters.splice(0)) wake();
       });

@@ -95,12 +95,9 @@ export const liveRoutes: FastifyPluginAsyncZod<{
         params: eventIdParams,
         querystring: liveQuery,
         headers: z.object({
-          'last-event-id': z
-            .string()
-            .optional()
-            .meta({
-              description: 'The id of the last message seen (sent by browsers when reconnecting)',
-            }),
+          'last-event-id': z.string().optional().meta({
+            description: 'The id of the last message seen (sent by browsers when reconnecting)',
+          }),
         }),
         response: {
           200: z.unknown().meta({ description: 'The event stream', type: 'string' }),
