@@ -86,10 +86,10 @@ export const MAX_ZIP_PHOTOS = 5_000;
 // results
 /**
  * Bibs as searched: letters and digits, as printed on the bib (`1234`, `A17`, `1234B`); a
- * prefix of one or two letters may be followed by a space or hyphen, as races print it
- * (`F-123`, `M 56`). The API stores and compares them without it (F123).
+ * prefix of one or two letters may be followed by a space or hyphen and the digits, as races
+ * print it (`F-123`, `M 56`). The API stores and compares them without it (F123).
  */
-export const BIB_PATTERN = /^(?:[A-Za-z]{1,2}[ -])?[A-Za-z0-9]{1,10}$/;
+export const BIB_PATTERN = /^(?:[A-Za-z]{1,2}[ -][0-9]{1,8}|[A-Za-z0-9]{1,10})$/;
 
 // admin
 export const JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
