@@ -15,22 +15,22 @@ export interface RunnerLinksProps {
   flags: FeatureFlags;
 }
 
-/** The runners a name search matches in the results (our extension), or [] without it. */
-function useRunnersByName(apiBase: string, eventId: number, name: string | null): readonly RunnerMatch[] {
-  const [found, setFound] = useState<{ name: string; runners: RunnerMatch[] } | null>(null);
+/** The runners a name search matches in the results (our extension), and how many matched in all. */
+function useRunnersByName(apiBase: string, eventId: number, name: string | null): { runners: readonly RunnerMatch[]; total: number } {
+  const [found, setFound] = useState<{ name: string; runners: RunnerMatch[]; total: number } | null>(null);
   useEffect(() => {
     if (!name) return;
     const abort = new AbortController();
     fetchRunnersByName(apiBase, eventId, name, abort.signal)
       .then((answer) => {
-        if (!abort.signal.aborted) setFound({ name, runners: answer?.runners ?? [] });
+        if (!abort.signal.aborted) setFound({ name, runners: answer?.runners ?? [], total: answer?.total ?? 0 });
       })
       .catch(() => {
         /* Nothing offered: the name's photos are what was asked for. */
       });
     return () => abort.abort();
   }, [apiBase, eventId, name]);
-  return found && found.name === name ? found.runners : [];
+  return found && found.name === name ? found : { runners: [], total: 0 };
 }
 
 /**
@@ -39,7 +39,7 @@ function useRunnersByName(apiBase: string, eventId: number, name: string | null)
  */
 export function RunnerLinks({ eventId, eventSlug, apiBase, search, flags }: RunnerLinksProps) {
   const name = search?.kind === 'name' && flags.show_timing_data ? search.value : null;
-  const runners = useRunnersByName(apiBase, eventId, name);
+  const { runners, total } = useRunnersByName(apiBase, eventId, name);
   if (search?.kind === 'bib') {
     return (
       <div className="runner-link">
@@ -64,6 +64,7 @@ export function RunnerLinks({ eventId, eventSlug, apiBase, search, flags }: Runn
           </li>
         ))}
       </ul>
+      {total > runners.length ? <p className="runner-pick-more">{RUNNER_TEXT.pickMore(total - runners.length)}</p> : null}
     </section>
   );
 }

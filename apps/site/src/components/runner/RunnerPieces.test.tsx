@@ -35,6 +35,12 @@ describe('the gallery’s links to runner pages', () => {
     expect(String(fetchMock.mock.calls[0]?.[0])).toBe('http://api.test/api/v1/client/events/42/results?name=garcia');
   });
 
+  it('says when more runners match than it lists', async () => {
+    fetchMock.mockResolvedValue(envelope({ runners: [{ bib: '12', name: 'Ana Ferreira', category: null, net_time: null }], total: 14 }));
+    render(<RunnerLinks eventId={42} eventSlug="city-run-42" apiBase="http://api.test" search={{ kind: 'name', value: 'ferreira' }} flags={flags({ show_timing_data: true })} />);
+    await screen.findByText('13 more runners match: type more of the name to find yours.');
+  });
+
   it('offers nothing where the provider has no runner search (404) or the event no results', async () => {
     fetchMock.mockResolvedValue(envelope(null, 404));
     const { container, rerender } = render(<RunnerLinks eventId={42} eventSlug="s-42" apiBase="http://api.test" search={{ kind: 'name', value: 'garcia' }} flags={flags({ show_timing_data: true })} />);

@@ -24,6 +24,7 @@ export const RUNNER_TEXT = {
   pickTitle: 'Is one of these runners you?',
   pickText: 'Open your runner page: your photos, your result and your certificate.',
   pickLabel: (name: string, bib: string) => `${name}, bib ${bib}`,
+  pickMore: (n: number) => `${n.toLocaleString('en-US')} more ${n === 1 ? 'runner matches' : 'runners match'}: type more of the name to find yours.`,
   photoLabel: (n: number, total: number) => `Your photo ${n.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`,
 } as const;
 
