@@ -26,7 +26,7 @@ interface Shot {
   bibs: string[];
 }
 
-async function shots(count: number, seed: number): Promise<Shot[]> {
+export async function shots(count: number, seed: number): Promise<Shot[]> {
   const render = await renderer();
   const out: Shot[] = [];
   for (let i = 0; i < count; i++) {
@@ -42,7 +42,7 @@ async function shots(count: number, seed: number): Promise<Shot[]> {
   return out;
 }
 
-async function uploadOne(url: string, token: string, eventId: number, shot: Shot): Promise<string> {
+export async function uploadOne(url: string, token: string, eventId: number, shot: Shot): Promise<string> {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(shot.jpeg)], { type: 'image/jpeg' }), shot.name);
   const res = await fetch(`${url}/api/v1/admin/events/${eventId}/photos`, {
@@ -95,7 +95,7 @@ function sampleOrganiserData(url: string, everyMs: number) {
 }
 
 /** A fresh store with one organiser (localhost) and one published event with bib and selfie search. */
-async function raceStore(): Promise<{ store: Store; eventId: number; token: string }> {
+export async function raceStore(): Promise<{ store: Store; eventId: number; token: string }> {
   const dir = tempDir('race-day');
   const store: Store = { dataDir: path.join(dir, 'data') };
   const organiser = path.join(dir, 'organiser.json');
@@ -109,7 +109,7 @@ async function raceStore(): Promise<{ store: Store; eventId: number; token: stri
   return { store, eventId: Number(id), token: await adminToken(store) };
 }
 
-const ENV = { OCR_ENABLED: 'true', FACES_ENABLED: 'true', SEARCHES_PER_MINUTE: '100000' };
+export const RACE_ENV = { OCR_ENABLED: 'true', FACES_ENABLED: 'true', SEARCHES_PER_MINUTE: '100000' };
 
 export async function raceDayIndexing(ctx: Context) {
   const figure = 'race-day indexing: photos a minute from upload to findable (OCR and faces on)';
@@ -118,7 +118,7 @@ export async function raceDayIndexing(ctx: Context) {
     const count = ctx.quick ? 30 : 180;
     const burst = await shots(count, 5_100_000);
     const { store, eventId, token } = await raceStore();
-    const api = await startApi(store, { jobs: true, env: ENV });
+    const api = await startApi(store, { jobs: true, env: RACE_ENV });
     try {
       const sampler = sampleOrganiserData(api.url, 250);
       const t0 = performance.now();
@@ -162,7 +162,7 @@ export async function timeToFindable(ctx: Context) {
     const seconds = ctx.quick ? 60 : Number(process.env.BENCH_RACE_SECONDS ?? 300);
     const steady = await shots(seconds, 5_200_000);
     const { store, eventId, token } = await raceStore();
-    const api = await startApi(store, { jobs: true, env: ENV });
+    const api = await startApi(store, { jobs: true, env: RACE_ENV });
     try {
       const pending = new Map<string, { at: number; bibs: string[] }>();
       const latencies: number[] = [];
