@@ -251,8 +251,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ authFailuresPerWindow?: number
       },
     },
     async (request) => {
-      await app.services.events.requireOwned(request.params.eventId, request.organiserId);
-      return ok(await app.services.jobs.status(request.params.eventId));
+      return ok(await app.services.jobs.status(request.params.eventId, request.organiserId));
     },
   );
 

@@ -136,7 +136,7 @@ export const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
     if (!Number.isSafeInteger(eventId) || eventId < 1)
       throw new AppError(400, 'Upload-Metadata must name the event: event_id <base64 of the event id>');
     if (!meta.filename) throw new AppError(400, 'Upload-Metadata must name the file: filename <base64 of its name>');
-    await app.services.events.requireOwned(eventId, request.organiserId);
+    await app.services.uploads.mayUpload(eventId, { organiserId: request.organiserId });
     await handOver(request, reply);
   });
 

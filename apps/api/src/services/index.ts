@@ -99,7 +99,7 @@ export function createServices(db: Db, blobs: BlobStores, options: ServiceOption
     eventChanges.emit();
     answers.clear();
   });
-  const jobs = new JobService(options.queue ?? new DatabaseJobQueue(db));
+  const jobs = new JobService(options.queue ?? new DatabaseJobQueue(db), events);
   const reader =
     (options.ocrEnabled ?? true) ? (options.bibReader ?? engineBibReader()) : undefined;
   const detector =

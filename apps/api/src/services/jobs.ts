@@ -29,7 +29,11 @@ export class JobService {
   /** Told after jobs are queued: a worker of this process listens, to start on them at once. */
   readonly enqueued = new Signal();
 
-  constructor(readonly queue: JobQueue) {}
+  constructor(
+    readonly queue: JobQueue,
+    /** Refuses (404) an event that is not the organiser's: progress is the owner's to see. */
+    private readonly owned: { requireOwned(eventId: number, organiserId: number): Promise<unknown> },
+  ) {}
 
   async enqueue(jobs: NewJob[]): Promise<number[]> {
     const ids = await this.queue.enqueue(jobs);
@@ -53,7 +57,9 @@ export class JobService {
     return this.queue.backlog();
   }
 
-  async status(eventId: number): Promise<JobsStatus> {
+  /** The event's progress, for its organiser (another organiser's event is 404). */
+  async status(eventId: number, organiserId: number): Promise<JobsStatus> {
+    await this.owned.requireOwned(eventId, organiserId);
     const [counts, failures] = await Promise.all([
       this.queue.counts(eventId),
       this.queue.failures(eventId, 200),

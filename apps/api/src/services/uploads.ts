@@ -77,6 +77,14 @@ export class UploadService {
     };
   }
 
+  /**
+   * Refuses (404) an upload into an event that is not the organiser's before any byte of it is
+   * taken: a resumable upload asks this when it is created, and `accept` again when it is whole.
+   */
+  async mayUpload(eventId: number, context: UploadContext): Promise<void> {
+    await this.events.requireOwned(eventId, context.organiserId);
+  }
+
   async accept(
     eventId: number,
     files: UploadedParts,
