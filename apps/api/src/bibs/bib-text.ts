@@ -5,7 +5,7 @@
  * format. Bibs come out canonical (`canonicalBib`: no leading zeros, upper case, no
  * separators), the form results files and visitors' queries are stored and searched in.
  */
-import { canonicalBib } from '../results/bib-query.js';
+import { canonicalBib, typedBib } from '../results/bib-query.js';
 import type { DecodedChar } from './ctc.js';
 import { decoyKind } from './decoys.js';
 
@@ -150,18 +150,7 @@ function repaired(stripped: string, pattern: RegExp): NormalisedBib | null {
   return pattern.test(out) ? { bib: canonicalBib(out), repairs } : null;
 }
 
-/**
- * A bib as a visitor or an operator types it, in the stored form: "F-123", "f 123" and "F123"
- * are all F123 (a prefix is printed with or without a space or hyphen), "007" is 7.
- */
-export function typedBib(value: string): string {
-  return canonicalBib(
-    value
-      .normalize('NFKC')
-      .trim()
-      .replace(/[\s\-–—]/g, ''),
-  );
-}
+export { typedBib };
 
 /** The lettered bibs whose number is indexed apart: a prefix of one or two letters, or a one-letter suffix. */
 const LETTERED = /^[A-Z]{1,2}[0-9]+$|^[0-9]+[A-Z]$/;

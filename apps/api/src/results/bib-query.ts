@@ -38,6 +38,20 @@ export function parseBibQuery(input: unknown, options: BibQueryOptions = {}): Bi
   return { ok: true, bib };
 }
 
+/**
+ * A bib as a visitor or an operator types it, or a results file prints it, in the stored form:
+ * "F-123", "f 123" and "F123" are all F123 (a prefix is printed with or without a space or
+ * hyphen), "007" is 7.
+ */
+export function typedBib(value: string): string {
+  return canonicalBib(
+    value
+      .normalize('NFKC')
+      .trim()
+      .replace(/[\s\-–—]/g, ''),
+  );
+}
+
 /** Upper case, and leading zeros dropped from the digits ("007" → "7", "A007" → "A7"). */
 export function canonicalBib(value: string): string {
   return value.toUpperCase().replace(/^([A-Z]*)0+(?=[0-9])/, '$1');

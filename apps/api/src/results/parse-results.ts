@@ -4,7 +4,7 @@
  * value (a time or rank that doesn't parse) is reported and the row kept without it; a
  * problem with the file as a whole throws `ResultsFileError`.
  */
-import { canonicalBib, MAX_BIB_LENGTH } from './bib-query.js';
+import { MAX_BIB_LENGTH, typedBib } from './bib-query.js';
 import { CsvSyntaxError, detectDelimiter, parseCsv, type CsvDelimiter } from './csv.js';
 import {
   listHeaders,
@@ -19,7 +19,7 @@ import { looksLikeTime, parseRaceTime, type FinishStatus } from './race-time.js'
 export interface ResultRow {
   /** Line of the file the row starts on (the header is line 1). */
   line: number;
-  /** Canonical bib (see `canonicalBib`). */
+  /** The bib in its stored form (see `typedBib`: "F-123" is F123, "007" is 7). */
   bib: string;
   name: string;
   gender: string | null;
@@ -146,14 +146,16 @@ export function parseResultsCsv(bytes: Buffer, options: ParseResultsOptions = {}
       errors.push({ line: record.line, message: 'bib is missing' });
       continue;
     }
-    if (!/^[A-Za-z0-9]+$/.test(rawBib) || rawBib.length > MAX_BIB_LENGTH || !/[0-9]/.test(rawBib)) {
+    // A prefix may be printed with a space or hyphen ("F-123"): stored as read elsewhere, F123.
+    const compact = typedBib(rawBib);
+    if (!/^[A-Za-z0-9]+$/.test(compact) || compact.length > MAX_BIB_LENGTH || !/[0-9]/.test(compact)) {
       errors.push({
         line: record.line,
         message: `bib "${shorten(rawBib)}" is not a bib number (digits, perhaps with letters, at most ${MAX_BIB_LENGTH})`,
       });
       continue;
     }
-    const bib = canonicalBib(rawBib);
+    const bib = compact;
     const name = joinName(cell('name'), cell('first_name'), cell('last_name'));
     if (name === '') {
       errors.push({ line: record.line, message: `name is missing for bib ${bib}` });

@@ -67,3 +67,20 @@ describe('race result splits', () => {
     expect(data.splits).toEqual({ '10K': '0:45:00', '5K': '0:22:00' });
   });
 });
+
+describe('lettered bibs in a results file', () => {
+  it('a bib printed "F-123" is stored as F123 and found as typed: F-123, f 123, F123', async () => {
+    const csv = 'Bib,Name,Net Time\nF-123,Rosa Lettered,0:45:12\n';
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/events/${eventId}/results`,
+      headers: { ...bearer(token), 'content-type': 'text/csv' },
+      payload: Buffer.from(csv, 'utf8'),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    for (const typed of ['F-123', 'f%20123', 'F123', 'f123']) {
+      const data = await result(typed);
+      expect(data).toMatchObject({ bib: 'F123', name: 'Rosa Lettered', net_time: '0:45:12' });
+    }
+  });
+});

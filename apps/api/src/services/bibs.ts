@@ -13,7 +13,6 @@ import type { EventRow } from '../repositories/events.js';
 import type { BibFilter, PhotoRepository } from '../repositories/photos.js';
 import {
   buildNameIndex,
-  canonicalBib,
   type NameIndex,
   normaliseName,
   parseResultsCsv,
@@ -247,7 +246,7 @@ export class BibService implements PhotoSearchResolver {
     const event = await this.events.requirePublished(eventId, appDomain);
     if (!photosConfigOf(event).feature_flag.show_timing_data)
       throw new AppError(403, TIMING_OFF_MESSAGE);
-    const row = await this.bibs.result(eventId, canonicalBib(bib));
+    const row = await this.bibs.result(eventId, typedBib(bib));
     if (!row) throw notFound(`No result for bib ${bib} in this event`);
     return toRaceResult(row);
   }
