@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { U, envelope } from '@/test/fixtures';
 import { ProviderError } from './envelope';
-import { ApiDownError, fetchMoreOfBib, searchByDescriptor, searchBySelfieImage } from './selfie';
+import { ApiDownError, fetchMoreOfBib, searchByDescriptor } from './selfie';
+import * as selfie from './selfie';
 
 const unit = () => {
   const v = Array.from({ length: 1024 }, (_, i) => (i % 5) + 1);
@@ -46,14 +47,8 @@ describe('selfie search requests', () => {
     expect((refused as ProviderError).message).toBe('Selfie search is turned off for this event.');
   });
 
-  it('the fallback sends the selfie’s bytes with their type', async () => {
-    const fetchImpl = vi.fn(async () => envelope(answer));
-    const image = new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' });
-    await searchBySelfieImage('http://api.test', 42, image, undefined, fetchImpl as unknown as typeof fetch);
-    const [url, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('http://api.test/api/v1/client/events/42/photos/selfie-search/image');
-    expect((init.headers as Record<string, string>)['content-type']).toBe('image/jpeg');
-    expect(init.body).toBe(image);
+  it('has no way to send the selfie itself: only its descriptor leaves the device', () => {
+    expect(Object.keys(selfie).sort()).toEqual(['ApiDownError', 'fetchMoreOfBib', 'searchByDescriptor']);
   });
 
   it('asks for more photos of a bib’s wearer', async () => {

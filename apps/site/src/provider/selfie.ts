@@ -4,9 +4,8 @@ import { contractSchemas } from './contract-schemas';
 import { MESSAGES, ProviderError, buildUrl, readEnvelope } from './envelope';
 
 /**
- * Selfie search from the browser: the selfie's descriptor (computed on the device), or, where
- * the browser cannot run the model, the selfie itself (described in the API's memory, never
- * stored); and "more photos of you" for a bib.
+ * Selfie search from the browser: the selfie's descriptor (computed on the device; the selfie
+ * itself is never sent), and "more photos of you" for a bib.
  */
 
 /** The API could not be reached (network, or it answered 5xx): "try again later", not "no matches". */
@@ -40,18 +39,6 @@ export async function searchByDescriptor(apiBase: string, eventId: number, descr
   return call(
     buildUrl(apiBase, eventPath(eventId, '/photos/selfie-search')),
     { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal },
-    fetchImpl,
-  );
-}
-
-/** Types the upload fallback takes; anything else is re-encoded as JPEG by the caller. */
-export const SELFIE_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-
-/** `POST …/photos/selfie-search/image`: the fallback, the selfie's bytes, described in the API's memory. */
-export function searchBySelfieImage(apiBase: string, eventId: number, image: Blob, signal?: AbortSignal, fetchImpl: typeof fetch = fetch): Promise<SelfieSearchAnswer> {
-  return call(
-    buildUrl(apiBase, eventPath(eventId, '/photos/selfie-search/image')),
-    { method: 'POST', headers: { 'content-type': image.type || 'image/jpeg' }, body: image, signal },
     fetchImpl,
   );
 }

@@ -141,10 +141,6 @@ export function GalleryView({
     },
     [runSelfie, closeForSearch],
   );
-  const onSelfieUpload = useCallback(() => {
-    setSelfieOn(true);
-    selfie.upload();
-  }, [selfie]);
 
   const result = useRaceResult(apiBase, eventId, search, flags.show_timing_data);
 
@@ -212,7 +208,7 @@ export function GalleryView({
           current={search}
           onSearch={runSearch}
           onClear={privacy && !selfieAnswer ? undefined : () => runSearch(null)}
-          selfie={flags.selfie_search ? { state: selfie.state, onOpen: selfie.prepare, onPick: onSelfie, onUpload: onSelfieUpload } : undefined}
+          selfie={flags.selfie_search ? { state: selfie.state, onOpen: selfie.prepare, onPick: onSelfie } : undefined}
           selfieActive={selfieOn}
         />
       ) : null}

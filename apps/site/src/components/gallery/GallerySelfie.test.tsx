@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import { DEFAULT_EVENT_PHOTOS_CONFIG, type FeatureFlags } from '@eventsite/contract';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SelfieError } from '@/selfie/pipeline';
 import { stubIntersectionObserver } from '@/test/browser';
 import { U, envelope } from '@/test/fixtures';
 import Gallery, { type GalleryProps } from './Gallery';
-import { SELFIE_TEXT } from './SelfiePanel';
+import { SELFIE_TEXT } from './strings';
 import type { SelfieEngine } from './useSelfieSearch';
 
 vi.mock('next/navigation', async () => await import('@/test/navigation'));
@@ -19,6 +19,7 @@ beforeEach(() => {
   vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
   window.history.replaceState(null, '', '/events/city-run-42/photos');
 });
+afterEach(() => window.sessionStorage.clear());
 
 const unit = () => {
   const v = Array.from({ length: 1024 }, (_, i) => ((i * 7) % 11) + 1);
@@ -50,6 +51,9 @@ const selfieFile = () => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], 'm
 
 async function pickSelfie() {
   fireEvent.click(screen.getByRole('radio', { name: 'Selfie' }));
+  // The consent step, the first time in the visit.
+  const agree = screen.queryByRole('button', { name: SELFIE_TEXT.agree });
+  if (agree) fireEvent.click(agree);
   const input = document.querySelector<HTMLInputElement>('input[type=file]:not([capture])')!;
   await act(async () => {
     fireEvent.change(input, { target: { files: [selfieFile()] } });
@@ -122,20 +126,27 @@ describe('Gallery: selfie search', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('the model cannot run: the selfie is sent only after the visitor agrees, and its bytes go as the body', async () => {
-    fetchMock.mockImplementation(async () => envelope({ photos: [item(5, 0.7, 'match')], total: 1, threshold: 0.6 }));
+  it('nothing of the face model loads before the visitor continues; Cancel loads nothing', async () => {
+    const load = vi.fn(async () => engine());
+    render(<Gallery {...props({ loadSelfieEngine: load })} />);
+    fireEvent.click(screen.getByRole('radio', { name: 'Selfie' }));
+    fireEvent.click(screen.getByRole('button', { name: SELFIE_TEXT.cancel }));
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 20));
+    });
+    expect(load).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: SELFIE_TEXT.reopen }));
+    fireEvent.click(screen.getByRole('button', { name: SELFIE_TEXT.agree }));
+    await waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('the model cannot run: says so, and the selfie is never sent', async () => {
     render(<Gallery {...props({ loadSelfieEngine: async () => engine({ loadFaceModel: async () => Promise.reject(new SelfieError('model')) }) })} />);
     await pickSelfie();
-    await screen.findByRole('button', { name: SELFIE_TEXT.upload });
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(SELFIE_TEXT.model));
     expect(fetchMock).not.toHaveBeenCalled();
-    fireEvent.click(screen.getByRole('button', { name: SELFIE_TEXT.upload }));
-    await screen.findByText('1 photo of you');
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
-    expect(url).toBe('http://api.test/api/v1/client/events/42/photos/selfie-search/image');
-    expect((init.headers as Record<string, string>)['content-type']).toBe('image/jpeg');
-    // The picked file itself (4 bytes, a JPEG): nothing added, nothing re-encoded.
-    expect(init.body).toBeInstanceOf(File);
-    expect([(init.body as File).name, (init.body as File).size, (init.body as File).type]).toEqual(['me.jpg', 4, 'image/jpeg']);
+    expect(screen.queryByRole('button', { name: 'Send the selfie to search' })).toBeNull();
   });
 
   it('the API down: says so, not "no match"', async () => {

@@ -1,37 +1,36 @@
 'use client';
 
 import { useEffect, useId, useRef, useState } from 'react';
+import { SELFIE_TEXT } from './strings';
 import type { SelfieState } from './useSelfieSearch';
+
+export { SELFIE_TEXT };
 
 export interface SelfieControls {
   state: SelfieState;
-  /** The visitor opened the selfie option (the model starts loading). */
+  /** The visitor agreed to selfie search (the model starts loading). */
   onOpen: () => void;
   onPick: (file: File) => void;
-  /** The fallback: send the selfie itself, after the visitor agreed. */
-  onUpload: () => void;
 }
 
-export const SELFIE_TEXT = {
-  consent:
-    'Your selfie stays on this device: your face is measured here, in your browser, and only that measurement (1,024 numbers, not a picture) is sent to find your photos. Nothing is stored.',
-  take: 'Take a selfie',
-  choose: 'Choose a photo',
-  chooseAnother: 'Choose another photo',
-  loading: 'Getting face matching ready…',
-  describing: 'Looking for your face…',
-  searching: 'Finding your photos…',
-  uploading: 'Sending your selfie and finding your photos…',
-  several: (n: number) => `We found ${n} faces on your photo and looked for the largest one.`,
-  noFace: 'We couldn’t find a face on this photo. Try one where your face is clear, facing the camera and well lit.',
-  unreadable: 'This file isn’t a photo we can read. Try a JPEG, PNG or WebP image.',
-  model: 'Face matching can’t run in this browser.',
-  modelUpload:
-    'You can send the selfie to search on our server instead: it is measured in memory and deleted straight away, never stored.',
-  modelPick: 'Choose a photo and you can send it to search on our server instead.',
-  upload: 'Send the selfie to search',
-  apiDown: 'We couldn’t reach the photo service. Check your connection and try again.',
-} as const;
+/** The visitor's yes to selfie search, remembered for the visit (this tab) only. */
+export const SELFIE_CONSENT_KEY = 'eventsite.selfie-consent';
+
+function consentGiven(): boolean {
+  try {
+    return window.sessionStorage.getItem(SELFIE_CONSENT_KEY) === 'yes';
+  } catch {
+    return false; // storage blocked: ask every time
+  }
+}
+
+function rememberConsent(): void {
+  try {
+    window.sessionStorage.setItem(SELFIE_CONSENT_KEY, 'yes');
+  } catch {
+    // storage blocked: the yes holds for this panel only
+  }
+}
 
 function megabytes(bytes: number): string {
   return (bytes / 1_000_000).toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
@@ -51,20 +50,118 @@ function useCoarsePointer(): boolean {
   return coarse;
 }
 
+const LockIcon = () => (
+  <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+    <rect x="5" y="10" width="14" height="10" rx="2" fill="none" stroke="currentColor" strokeWidth="1.8" />
+    <path d="M8 10V7a4 4 0 018 0v3" fill="none" stroke="currentColor" strokeWidth="1.8" />
+  </svg>
+);
+
+type Step = 'unknown' | 'ask' | 'declined' | 'given';
+
 /**
- * Search by selfie: the camera (phones) or a photo, the consent line, progress while the model
- * loads and runs, and a clear word for each thing that can go wrong.
+ * Search by selfie. First the consent step: one sentence, 'Continue' or 'Cancel'; until the
+ * visitor continues, nothing of the face model loads and there is no camera or file input in
+ * the page at all. Then the camera (phones) or a photo, progress while the model loads and
+ * runs, and a clear word for each thing that can go wrong.
  */
-export function SelfiePanel({ state, onOpen, onPick, onUpload }: SelfieControls) {
+export function SelfiePanel({ state, onOpen, onPick }: SelfieControls) {
   const id = useId();
+  const root = useRef<HTMLDivElement>(null);
   const camera = useRef<HTMLInputElement>(null);
   const picker = useRef<HTMLInputElement>(null);
   const coarse = useCoarsePointer();
-  // Once, when the option opens (a new onOpen on a later render does not start it again).
-  const opened = useRef(onOpen);
+  const [step, setStep] = useState<Step>('unknown');
+  // Where focus goes after the step changes (only after the visitor acted in the search bar).
+  const focusNext = useRef<string | null>(null);
+  // Once per yes (a new onOpen on a later render does not start it again).
+  const open = useRef(onOpen);
+
+  // Read once on mount (sessionStorage is the browser's): a yes given earlier in this visit
+  // opens the option at once; otherwise ask, and move focus to the question when the visitor
+  // is in the search bar (not on a page load where selfie is the only way to search).
   useEffect(() => {
-    opened.current();
+    if (consentGiven()) {
+      setStep('given');
+      open.current();
+      return;
+    }
+    if (root.current?.closest('form')?.contains(document.activeElement)) focusNext.current = 'ask';
+    setStep('ask');
   }, []);
+
+  useEffect(() => {
+    const target = focusNext.current;
+    if (!target || target !== step || !root.current) return;
+    focusNext.current = null;
+    const selector = `[data-focus="${target}"]`;
+    (root.current.matches(selector) ? root.current : root.current.querySelector<HTMLElement>(selector))?.focus();
+  }, [step]);
+
+  const agree = () => {
+    rememberConsent();
+    focusNext.current = 'given';
+    setStep('given');
+    open.current();
+  };
+  const decline = () => {
+    focusNext.current = 'declined';
+    setStep('declined');
+  };
+
+  if (step === 'unknown') return <div ref={root} className="selfie-panel" />;
+
+  if (step === 'ask') {
+    return (
+      <div
+        ref={root}
+        className="selfie-panel selfie-ask"
+        role="group"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-consent`}
+        tabIndex={-1}
+        data-focus="ask"
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') {
+            e.preventDefault();
+            decline();
+          }
+        }}
+      >
+        <p id={`${id}-title`} className="selfie-ask-title">
+          {SELFIE_TEXT.consentTitle}
+        </p>
+        <p id={`${id}-consent`} className="selfie-consent">
+          <LockIcon />
+          <span>{SELFIE_TEXT.consent}</span>
+        </p>
+        <div className="search-row selfie-actions">
+          <button type="button" className="button" onClick={agree}>
+            {SELFIE_TEXT.agree}
+          </button>
+          <button type="button" className="button button-outline" onClick={decline}>
+            {SELFIE_TEXT.cancel}
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  if (step === 'declined') {
+    return (
+      <div ref={root} className="selfie-panel">
+        <p className="selfie-consent">{SELFIE_TEXT.declined}</p>
+        <div className="search-row selfie-actions">
+          <button type="button" className="button button-outline" data-focus="declined" onClick={() => {
+            focusNext.current = 'ask';
+            setStep('ask');
+          }}>
+            {SELFIE_TEXT.reopen}
+          </button>
+        </div>
+      </div>
+    );
+  }
 
   const busy = state.phase === 'describing' || state.phase === 'searching';
   const picked = (e: React.ChangeEvent<HTMLInputElement>) => {
@@ -89,55 +186,48 @@ export function SelfiePanel({ state, onOpen, onPick, onUpload }: SelfieControls)
         )}
       </>
     );
-  } else if (state.phase === 'describing' || state.phase === 'searching') {
+  } else if (busy) {
     status = (
       <>
         <span className="spinner spinner-small" aria-hidden="true" />
-        <span>{state.phase === 'describing' ? SELFIE_TEXT.describing : state.uploaded ? SELFIE_TEXT.uploading : SELFIE_TEXT.searching}</span>
+        <span>{state.phase === 'describing' ? SELFIE_TEXT.describing : SELFIE_TEXT.searching}</span>
       </>
     );
   } else if (state.phase === 'done' && state.faces > 1) {
     status = <span>{SELFIE_TEXT.several(state.faces)}</span>;
   }
 
-  let problem: React.ReactNode = null;
+  let problem: string | null = null;
   if (state.phase === 'error') {
     if (state.kind === 'no-face') problem = SELFIE_TEXT.noFace;
     else if (state.kind === 'unreadable') problem = SELFIE_TEXT.unreadable;
     else if (state.kind === 'api-down') problem = SELFIE_TEXT.apiDown;
     else if (state.kind === 'refused') problem = state.message;
-    else
-      problem = (
-        <>
-          {SELFIE_TEXT.model} {state.canUpload ? SELFIE_TEXT.modelUpload : SELFIE_TEXT.modelPick}
-        </>
-      );
+    else problem = SELFIE_TEXT.model;
   }
 
   const done = state.phase === 'done' || state.phase === 'error';
   return (
-    <div className="selfie-panel" aria-describedby={`${id}-consent`}>
+    <div ref={root} className="selfie-panel" aria-describedby={`${id}-consent`}>
       <p id={`${id}-consent`} className="selfie-consent">
-        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-          <rect x="5" y="10" width="14" height="10" rx="2" fill="none" stroke="currentColor" strokeWidth="1.8" />
-          <path d="M8 10V7a4 4 0 018 0v3" fill="none" stroke="currentColor" strokeWidth="1.8" />
-        </svg>
+        <LockIcon />
         <span>{SELFIE_TEXT.consent}</span>
       </p>
       <div className="search-row selfie-actions">
         {coarse ? (
-          <button type="button" className="button selfie-take" disabled={busy} onClick={() => camera.current?.click()}>
+          <button type="button" className="button selfie-take" data-focus="given" disabled={busy} onClick={() => camera.current?.click()}>
             {SELFIE_TEXT.take}
           </button>
         ) : null}
-        <button type="button" className={coarse ? 'button button-outline' : 'button'} disabled={busy} onClick={() => picker.current?.click()}>
+        <button
+          type="button"
+          className={coarse ? 'button button-outline' : 'button'}
+          data-focus={coarse ? undefined : 'given'}
+          disabled={busy}
+          onClick={() => picker.current?.click()}
+        >
           {done ? SELFIE_TEXT.chooseAnother : SELFIE_TEXT.choose}
         </button>
-        {state.phase === 'error' && state.canUpload ? (
-          <button type="button" className="button button-outline selfie-upload" onClick={onUpload}>
-            {SELFIE_TEXT.upload}
-          </button>
-        ) : null}
         <input ref={camera} type="file" accept="image/*" capture="user" hidden tabIndex={-1} aria-hidden="true" onChange={picked} data-testid="selfie-camera" />
         <input ref={picker} type="file" accept="image/*" hidden tabIndex={-1} aria-hidden="true" onChange={picked} data-testid="selfie-file" />
       </div>

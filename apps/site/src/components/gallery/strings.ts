@@ -52,6 +52,28 @@ export const SELFIE_RESULTS = {
   moreLabel: (n: number, total: number) => `More of you: photo ${n.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`,
 } as const;
 
+/** Selfie search's panel: the consent step first, then each state in its own words. */
+export const SELFIE_TEXT = {
+  consentTitle: 'Before you use a selfie',
+  consent:
+    'Your selfie is processed on this device. Only a description of your face (numbers, not a picture) is sent to find your photos, and it is not kept.',
+  agree: 'Continue',
+  cancel: 'Cancel',
+  declined: 'Selfie search stays off. You can turn it on at any time.',
+  reopen: 'Use a selfie',
+  take: 'Take a selfie',
+  choose: 'Choose a photo',
+  chooseAnother: 'Choose another photo',
+  loading: 'Getting face matching ready…',
+  describing: 'Looking for your face…',
+  searching: 'Finding your photos…',
+  several: (n: number) => `We found ${n} faces on your photo and looked for the largest one.`,
+  noFace: 'We couldn’t find a face on this photo. Try one where your face is clear, facing the camera and well lit.',
+  unreadable: 'This file isn’t a photo we can read. Try a JPEG, PNG or WebP image.',
+  model: 'Face matching can’t run in this browser. Try an up-to-date browser, or search another way.',
+  apiDown: 'We couldn’t reach the photo service. Check your connection and try again.',
+} as const;
+
 /** How the privacy prompt says photos are found, from the searches the event offers. */
 export function findHow(bib: boolean, name: boolean, selfie = false): string {
   if (selfie) {
