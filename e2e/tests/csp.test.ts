@@ -304,7 +304,7 @@ describe('Content-Security-Policy', () => {
       if (r.url().includes('/photos/selfie-search')) searches.push(r.url());
     });
     await page.getByRole('radio', { name: 'Selfie' }).click();
-    await page.getByText('Your selfie stays on this device').waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
     const [chooser] = await Promise.all([
       page.waitForEvent('filechooser'),
       page.getByRole('button', { name: 'Choose a photo' }).click(),

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { cosineSimilarity } from '@eventsite/contract/face-recipe';
 import type { Browser, Page, Request } from 'playwright-core';
-import { launchBrowser, VIEWPORTS } from '../support/browser.js';
+import { axeViolations, launchBrowser, VIEWPORTS } from '../support/browser.js';
 import { repoRoot } from '../support/processes.js';
 import { apiUrl, siteUrl } from '../support/stack.js';
 
@@ -95,13 +95,45 @@ after(async () => {
   if (event) await admin('DELETE', `/events/${event.id}/faces`).catch(() => undefined);
 });
 
-async function openGallery(viewport: keyof typeof VIEWPORTS): Promise<{ page: Page; requests: Request[]; errors: string[] }> {
+/** What the page did toward a camera or a file: counted in the page before any of its scripts run. */
+interface DeviceUse {
+  getUserMedia: number;
+  fileInputClicks: number;
+}
+declare global {
+  interface Window {
+    __deviceUse?: DeviceUse;
+  }
+}
+
+async function openGallery(viewport: keyof typeof VIEWPORTS): Promise<{ page: Page; requests: Request[]; errors: string[]; choosers: () => number }> {
   const context = await browser.newContext({ ...VIEWPORTS[viewport], reducedMotion: 'reduce' });
+  // Every way to a camera or a file chooser is counted: getUserMedia (wrapped, whatever calls
+  // it) and a click on a file input (the site's camera is `<input capture="user">`).
+  await context.addInitScript(() => {
+    const use = { getUserMedia: 0, fileInputClicks: 0 };
+    window.__deviceUse = use;
+    const media = navigator.mediaDevices;
+    if (media && typeof media.getUserMedia === 'function') {
+      const original = media.getUserMedia.bind(media);
+      media.getUserMedia = (constraints) => {
+        use.getUserMedia += 1;
+        return original(constraints);
+      };
+    }
+    const click = HTMLInputElement.prototype.click;
+    HTMLInputElement.prototype.click = function (this: HTMLInputElement) {
+      if (this.type === 'file') use.fileInputClicks += 1;
+      return click.call(this);
+    };
+  });
   const page = await context.newPage();
   const requests: Request[] = [];
   const errors: string[] = [];
+  let chooserCount = 0;
   page.on('request', (r) => requests.push(r));
   page.on('pageerror', (e) => errors.push(e.message));
+  page.on('filechooser', () => (chooserCount += 1));
   // The site keeps an organiser's list of events for up to 30 s (its revalidation time): an event
   // created moments ago may answer 404 until then, so the gallery is loaded again until it shows.
   const until = Date.now() + 60_000;
@@ -111,7 +143,41 @@ async function openGallery(viewport: keyof typeof VIEWPORTS): Promise<{ page: Pa
     await page.waitForTimeout(3000);
   }
   await page.waitForLoadState('networkidle');
-  return { page, requests, errors };
+  return { page, requests, errors, choosers: () => chooserCount };
+}
+
+const deviceUse = (page: Page) => page.evaluate(() => window.__deviceUse!);
+
+/** The consent step is showing and nothing reached for a camera, a file or the face model yet. */
+async function assertAskedFirst(page: Page, requests: Request[], choosers: () => number) {
+  const ask = page.getByRole('group', { name: 'Before you use a selfie' });
+  await ask.waitFor();
+  await ask.getByText('Your selfie is processed on this device.').waitFor();
+  assert.deepEqual(await deviceUse(page), { getUserMedia: 0, fileInputClicks: 0 });
+  assert.equal(choosers(), 0, 'no file chooser before consent');
+  assert.equal(await page.locator('input[type=file]').count(), 0, 'no camera or file input in the page before consent');
+  assert.deepEqual(requests.filter((r) => r.url().includes('/face-models/')).map((r) => r.url()), [], 'the face model does not load before consent');
+  // Focus is on the question, and the page passes axe with it open.
+  assert.equal(await ask.evaluate((el) => el === document.activeElement), true, 'focus on the consent step');
+  assert.deepEqual(await axeViolations(page), []);
+}
+
+/** Image bytes in a request body: JPEG, PNG, WebP, GIF or AVIF signatures anywhere, or a multipart part of an image type. */
+function carriesImage(r: Request): string | null {
+  const data = r.postDataBuffer();
+  const type = r.headers()['content-type'] ?? '';
+  if (type.startsWith('image/')) return `content-type ${type}`;
+  if (!data) return null;
+  const signatures: Array<[string, Buffer]> = [
+    ['JPEG', Buffer.from([0xff, 0xd8, 0xff])],
+    ['PNG', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])],
+    ['WebP', Buffer.from('WEBPVP8')],
+    ['GIF', Buffer.from('GIF8')],
+    ['AVIF/HEIC', Buffer.from('ftyp')],
+  ];
+  for (const [name, signature] of signatures) if (data.indexOf(signature) >= 0) return name;
+  if (/content-type:\s*image\//i.test(data.toString('latin1'))) return 'a multipart image part';
+  return null;
 }
 
 async function shot(page: Page, name: string) {
@@ -123,10 +189,18 @@ async function shot(page: Page, name: string) {
 
 describe('selfie search', () => {
   test('the portrait, described in the browser, finds the photo with the same man first; only the descriptor is sent', async () => {
-    const { page, requests, errors } = await openGallery('desktop');
+    const { page, requests, errors, choosers } = await openGallery('desktop');
     const before = requests.length;
     await page.getByRole('radio', { name: 'Selfie' }).click();
-    await page.getByText('Your selfie stays on this device').waitFor();
+    await assertAskedFirst(page, requests, choosers);
+    await shot(page, 'selfie-desktop-0-ask.png');
+    // Keyboard: Tab to Continue, Enter. Focus lands on the file picker's button.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    const choose = page.getByRole('button', { name: 'Choose a photo' });
+    await choose.waitFor();
+    assert.equal(await choose.evaluate((el) => el === document.activeElement), true, 'focus on Choose a photo');
+    assert.equal(await page.evaluate(() => sessionStorage.getItem('eventsite.selfie-consent')), 'yes');
     await shot(page, 'selfie-desktop-1-consent.png');
 
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Choose a photo' }).click()]);
@@ -155,13 +229,16 @@ describe('selfie search', () => {
     assert.deepEqual(Object.keys(body), ['embedding']);
     assert.equal(body.embedding?.length, 1024);
     assert.ok(body.embedding!.every((v) => typeof v === 'number' && Number.isFinite(v)));
-    for (const r of sent) {
+    // Every request of the page, from its load on: none carries image bytes.
+    for (const r of requests) {
+      assert.equal(carriesImage(r), null, `${r.method()} ${r.url()} carries an image`);
       const data = r.postDataBuffer();
-      if (!data) continue;
-      assert.ok(data.indexOf(Buffer.from([0xff, 0xd8, 0xff])) < 0, `${r.url()} carries no JPEG`);
-      assert.ok(data.length < 40_000, `${r.url()} sends ${data.length} bytes`);
+      if (data) assert.ok(data.length < 40_000, `${r.url()} sends ${data.length} bytes`);
     }
-    assert.ok(!sent.some((r) => r.url().includes('/selfie-search/image')), 'the upload fallback was not used');
+    assert.deepEqual(requests.filter((r) => r.url().includes('/selfie-search/image')).map((r) => r.url()), [], 'the selfie itself is never posted');
+    // One file chooser, opened by the visitor after consent; no camera stream was asked for.
+    assert.deepEqual(await deviceUse(page), { getUserMedia: 0, fileInputClicks: 1 });
+    assert.equal(choosers(), 1);
 
     // The models and .wasm came from the site itself, nothing from elsewhere.
     const site = new URL(siteUrl(HOST)).origin;
@@ -196,9 +273,15 @@ describe('selfie search', () => {
   test('a photo with no face says so, and sends nothing', async () => {
     const t0 = Date.now();
     const step = (what: string) => console.log(`  ${what}: ${Date.now() - t0} ms`);
-    const { page, requests } = await openGallery('phone');
+    const { page, requests, choosers } = await openGallery('phone');
     step('gallery open');
     await page.getByRole('radio', { name: 'Selfie' }).click();
+    await assertAskedFirst(page, requests, choosers);
+    await shot(page, 'selfie-phone-0-ask.png');
+    // Cancel: nothing opens or loads; asked again when the visitor comes back.
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Use a selfie' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
     await shot(page, 'selfie-phone-1-consent.png');
     // A phone offers the camera (capture="user") as well as its photos.
     await page.getByRole('button', { name: 'Take a selfie' }).waitFor();
@@ -210,6 +293,7 @@ describe('selfie search', () => {
     await page.getByText('We couldn’t find a face on this photo').waitFor({ timeout: 90_000 });
     step('no face');
     assert.ok(!requests.some((r) => r.url().includes('/photos/selfie-search')), 'nothing was sent');
+    assert.equal((await deviceUse(page)).getUserMedia, 0);
     // Then a real selfie on the phone: results, best first.
     const [again] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Choose another photo' }).click()]);
     await again.setFiles(PORTRAIT);
@@ -219,6 +303,7 @@ describe('selfie search', () => {
     // A selfie search has no field to clear: its Clear button stays on a phone and ends it.
     await page.getByRole('button', { name: 'Clear' }).click();
     await page.getByText(/^\d+ photos? of you$/).waitFor({ state: 'detached' });
+    for (const r of requests) assert.equal(carriesImage(r), null, `${r.method()} ${r.url()} carries an image`);
     await page.context().close();
   });
 });
