@@ -52,7 +52,7 @@ export async function runnerMetadata({ domain, eventSlug, bib: rawBib }: RunnerP
 export async function RunnerPage({ domain, eventSlug, bib: rawBib }: RunnerParams) {
   const bib = runnerBib(rawBib);
   if (!bib) notFound();
-  const load = await loadEvent(domain, eventSlug);
+  const [load, { organiser }] = await Promise.all([loadEvent(domain, eventSlug), getOrganiser(domain)]);
   if (load.kind === 'not-found') notFound();
   if (load.kind !== 'ok') {
     return (
@@ -72,5 +72,5 @@ export async function RunnerPage({ domain, eventSlug, bib: rawBib }: RunnerParam
     timing: flags.show_timing_data,
     forwardedFor: await visitorForwardedFor(),
   });
-  return <RunnerView event={event} eventSlug={eventSlug} bib={bib} page={page} result={result} apiBase={publicApiUrl()} />;
+  return <RunnerView event={event} eventSlug={eventSlug} bib={bib} page={page} result={result} apiBase={publicApiUrl()} brand={{ colour: organiser.themeColour, logo: organiser.logo }} />;
 }

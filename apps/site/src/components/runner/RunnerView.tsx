@@ -6,6 +6,7 @@ import { formatEventDate, isoDay } from '@/lib/date';
 import type { EventPage } from '@/provider/model';
 import { RunnerPhotos } from './RunnerPhotos';
 import { RunnerShare } from './RunnerShare';
+import { RunnerVideo } from './RunnerVideo';
 import { RUNNER_TEXT, certificateHref, posterHref } from './strings';
 
 export interface RunnerViewProps {
@@ -16,6 +17,8 @@ export interface RunnerViewProps {
   page: PhotoPage | 'missing' | null;
   result: RaceResult | null;
   apiBase: string;
+  /** The organiser's theme colour and logo, for the race video. */
+  brand?: { colour: string; logo: string | null };
 }
 
 /**
@@ -23,7 +26,7 @@ export interface RunnerViewProps {
  * certificate, poster and share actions, then their photos, or a friendly word when there are
  * none yet.
  */
-export function RunnerView({ event, eventSlug, bib, page, result, apiBase }: RunnerViewProps) {
+export function RunnerView({ event, eventSlug, bib, page, result, apiBase, brand }: RunnerViewProps) {
   const { details } = event;
   const flags = event.config.feature_flag;
   const photos = page && page !== 'missing' ? page.photos : [];
@@ -60,6 +63,18 @@ export function RunnerView({ event, eventSlug, bib, page, result, apiBase }: Run
         ) : null}
         <RunnerShare title={RUNNER_TEXT.title(name ?? RUNNER_TEXT.bibTitle(bib), details.name)} />
       </div>
+      {photos.length > 0 ? (
+        <RunnerVideo
+          apiBase={apiBase}
+          photos={photos.map(({ uuid, width, height }) => ({ uuid, width, height }))}
+          eventName={details.name}
+          colour={brand?.colour ?? '#1f6feb'}
+          logoUrl={brand?.logo ?? null}
+          who={name ?? RUNNER_TEXT.bibTitle(bib)}
+          bib={bib}
+          time={result?.net_time ?? result?.gun_time ?? null}
+        />
+      ) : null}
       {page && page !== 'missing' && photos.length > 0 ? (
         <RunnerPhotos
           eventId={details.id}

@@ -28,6 +28,28 @@ export const RUNNER_TEXT = {
   photoLabel: (n: number, total: number) => `Your photo ${n.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`,
 } as const;
 
+/** 'Make my race video' (video/): our own words. */
+export const VIDEO_TEXT = {
+  title: 'Your race video',
+  intro: (seconds: number) => `A ${seconds}-second video of your photos with your name and time at the end, made on this device: nothing is uploaded.`,
+  webm: (seconds: number) =>
+    `This browser cannot make an MP4 video, so it records a WebM video instead, in real time: it takes about ${seconds} seconds, and some apps do not play WebM.`,
+  cannot: 'This browser cannot make videos. Try a recent Chrome, Edge, Safari or Firefox.',
+  formatLegend: 'Shape',
+  format: { story: 'Story (9:16)', wide: 'Wide (16:9)' },
+  make: 'Make my race video',
+  loading: 'Fetching your photos…',
+  making: 'Making your video…',
+  progressRegion: 'Race video progress',
+  progressLabel: 'Video progress',
+  cancel: 'Cancel',
+  failed: 'We could not make your video just now. Please try again.',
+  ready: (path: 'mp4' | 'webm', seconds: number) => `Your video is ready (${path === 'mp4' ? 'MP4' : 'WebM'}, made in ${seconds.toLocaleString('en-US')} s).`,
+  previewLabel: 'Your race video',
+  download: 'Download the video',
+  share: 'Share the video',
+} as const;
+
 /** `/events/{slug}/runners/{bib}`. */
 export function runnerHref(eventSlug: string, bib: string): string {
   return `/events/${encodeURIComponent(eventSlug)}/runners/${encodeURIComponent(bib)}`;
