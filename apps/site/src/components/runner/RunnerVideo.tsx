@@ -83,7 +83,12 @@ export function RunnerVideo(props: RunnerVideoProps) {
         {VIDEO_TEXT.title}
       </h2>
       {path === 'none' ? (
-        <p className="runner-video-note">{VIDEO_TEXT.cannot}</p>
+        <>
+          <p className="runner-video-note">{VIDEO_TEXT.cannot}</p>
+          <button type="button" className="button" disabled>
+            {VIDEO_TEXT.cannotButton}
+          </button>
+        </>
       ) : (
         <>
           <p className="runner-video-note">{VIDEO_TEXT.intro(seconds)}</p>

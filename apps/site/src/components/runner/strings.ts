@@ -34,7 +34,8 @@ export const VIDEO_TEXT = {
   intro: (seconds: number) => `A ${seconds}-second video of your photos with your name and time at the end, made on this device: nothing is uploaded.`,
   webm: (seconds: number) =>
     `This browser cannot make an MP4 video, so it records a WebM video instead, in real time: it takes about ${seconds} seconds, and some apps do not play WebM.`,
-  cannot: 'This browser cannot make videos. Try a recent Chrome, Edge, Safari or Firefox.',
+  cannot: 'Videos are made on your device, and this browser has no way to make them. A recent Chrome, Edge, Safari or Firefox can.',
+  cannotButton: 'This browser cannot make videos',
   formatLegend: 'Shape',
   format: { story: 'Story (9:16)', wide: 'Wide (16:9)' },
   make: 'Make my race video',
