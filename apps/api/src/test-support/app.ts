@@ -20,7 +20,7 @@ export interface TestApp {
   dataDir: string;
   /** On the scaled stack (api-postgres): the bucket and Redis prefix, for a second app to share. */
   share?: StackShare;
-  /** Log lines (JSON) at warn level and above. */
+  /** Log lines (JSON) at warn level and above, or from `logLevel` on when a test asks for it. */
   logs: Array<{ level: number; msg: string; statusCode?: number }>;
   close(): Promise<void>;
 }
@@ -41,6 +41,8 @@ export async function createTestApp(
       | 'selfieSearchesPerMinute'
     >
   > & {
+    /** The log level captured in `logs` (default warn); a privacy test asks for trace. */
+    logLevel?: string;
     /**
      * A second app of the same deployment: it opens `sameAs`'s database (PostgreSQL) and, on the
      * scaled stack, shares its bucket and Redis prefix. Closing it leaves those to `sameAs`.
@@ -48,13 +50,13 @@ export async function createTestApp(
     sameAs?: TestApp;
   } = {},
 ): Promise<TestApp> {
-  const { sameAs, ...appOptions } = options;
+  const { sameAs, logLevel = 'warn', ...appOptions } = options;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'eventsite-test-'));
   // Face detection is off unless a test asks for it: the engine costs ~0.5 s a photo. Searches
   // are not limited unless a test asks for it: a test file searches far more than a person.
   const config = loadConfig({
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: logLevel,
     FACES_ENABLED: 'false',
     SEARCHES_PER_MINUTE: '100000',
     ...env,
@@ -77,7 +79,7 @@ export async function createTestApp(
     config,
     database,
     blobs,
-    logger: { level: 'warn', stream },
+    logger: { level: logLevel, stream },
     jobIdleMs: 100,
     queue: stack?.queue,
     changes: stack?.changes,
