@@ -179,9 +179,15 @@ describe('Gallery: more photos of you', () => {
   it('not asked for when the event has selfie search off', async () => {
     window.history.replaceState(null, '', '/events/city-run-42/photos?bib=1234');
     fetchMock.mockImplementation(async () => envelope({ photos: [{ uuid: U(10), width: 1600, height: 1067, placeholder: null, captured_at: null }], total: 1, next_cursor: null }));
-    render(<Gallery {...props({ flags: flags({ selfie_search: false }) })} />);
+    const load = vi.fn(async () => engine());
+    render(<Gallery {...props({ flags: flags({ selfie_search: false }), loadSelfieEngine: load })} />);
     await screen.findByText('1 photo of bib 1234');
     expect(fetchMock.mock.calls.some(([u]) => String(u).includes('more-of-bib'))).toBe(false);
+    // No trace of selfie search: no option, no consent step, no file input, nothing loaded.
     expect(screen.queryByRole('radio', { name: 'Selfie' })).toBeNull();
+    expect(screen.queryByText(SELFIE_TEXT.consent)).toBeNull();
+    expect(document.querySelector('input[type=file]')).toBeNull();
+    expect(document.body.textContent).not.toMatch(/selfie/i);
+    expect(load).not.toHaveBeenCalled();
   });
 });
