@@ -14,7 +14,8 @@ import { addRow, loadAverage, type Meta, rows, writeResults } from './lib/table.
 import { apiJson } from './figures/api-json.js';
 import { photoCached } from './figures/photo-cached.js';
 import { firstVariant, ingest, ingestWithOcr } from './figures/ingest.js';
-import { probeFeatures, search, selfie, zip } from './figures/features.js';
+import { probeFeatures, search, selfie } from './figures/features.js';
+import { zip } from './figures/zip.js';
 import { bibQuality } from './figures/bib-quality.js';
 import { bibHeldOut } from './figures/bib-heldout.js';
 import { faceAccuracy, faceThroughput } from './figures/faces.js';
