@@ -2,6 +2,8 @@
 // to the API. This suite starts its own API (fresh embedded database; TRUST_PROXY naming the
 // site's server, a small search budget) and its own site: two organisers, one of them with a
 // Google Tag Manager container.
+// Longer than 400 lines: one browser suite with its own API and site, started once for all its
+// checks (starting them costs more than the checks).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, copyFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,6 +1,8 @@
 // The event gallery in a real browser, against the real API with demo data: paging and
 // virtualisation, the viewer, deep links and their link previews, downloads (one photo, a zip of
 // 50) and bib search. Parts that need API endpoints still being built skip themselves, saying why.
+// Longer than 400 lines: one browser suite over the demo's largest gallery; its look-ups of the
+// event and first photos are made once for all its tests.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';

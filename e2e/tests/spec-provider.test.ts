@@ -2,6 +2,8 @@
 // (support/spec-provider.ts): every route, loading state, message and fallback a visitor can
 // meet, in Chromium. The site is bound to the literal 127.0.0.1, so this suite also runs the site
 // the way that used to hang every page.
+// Longer than 400 lines: every page and state of the site against the contract-only provider,
+// which this suite starts once with its own site.
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { after, before, describe, test } from 'node:test';

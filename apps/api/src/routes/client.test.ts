@@ -1,3 +1,5 @@
+// Longer than 400 lines: every public client route's answers against one seeded app (the
+// organiser, events and photos they share are made once).
 import {
   aboutUs,
   allEvents,

@@ -1,3 +1,5 @@
+// Longer than 400 lines: one table of hostile inputs per route, run against one app, so a new
+// route's cases sit beside the others and share its set-up.
 import { deflateSync, crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
