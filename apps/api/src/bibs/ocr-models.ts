@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import { ctcDecode } from './ctc.js';
 import { rectCorners, type RotatedRect } from './geometry.js';
 import { sample, type RawImage } from './raw-image.js';
-import { UnreadableImageError } from './unreadable-image.js';
+import { decodeUpright } from '../engine-worker/decode.js';
 
 export interface OcrModelPaths {
   detection: string;
@@ -35,7 +35,6 @@ const REC_HEIGHT = 48;
 /** PaddleOCR pads recognition input to at least 320 px wide; the model was tuned that way. */
 const REC_MIN_WIDTH = 320;
 const REC_MAX_WIDTH = 1600;
-const MAX_INPUT_PIXELS = 100_000_000;
 export interface Models {
   detection: ort.InferenceSession;
   recognition: ort.InferenceSession;
@@ -73,37 +72,8 @@ export async function loadModels(options: ModelOptions): Promise<Models> {
   return { detection, recognition, dictionary, digitClasses };
 }
 
-export async function decode(
-  image: Buffer,
-  maxSide: number,
-): Promise<{ raw: RawImage; width: number; height: number; scale: number }> {
-  if (!Buffer.isBuffer(image) || image.length === 0) throw new UnreadableImageError('empty input');
-  try {
-    const oriented = sharp(image, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
-    const meta = await oriented.metadata();
-    const swapped = (meta.orientation ?? 1) >= 5;
-    const width = swapped ? meta.height : meta.width;
-    const height = swapped ? meta.width : meta.height;
-    if (!width || !height) throw new Error('no dimensions');
-    const scale = Math.min(1, maxSide / Math.max(width, height));
-    const { data, info } = await oriented
-      .resize(Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale)), {
-        fit: 'fill',
-      })
-      .removeAlpha()
-      .toColourspace('srgb')
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    return {
-      raw: { data, width: info.width, height: info.height, channels: info.channels },
-      width,
-      height,
-      scale: width / info.width,
-    };
-  } catch (error) {
-    throw new UnreadableImageError(error);
-  }
-}
+/** The photo upright, at most `maxSide` long, as raw RGB (the decode both engines share). */
+export const decode = decodeUpright;
 
 // PaddleOCR feeds its models BGR planes (OpenCV order).
 const DET_MEAN = [0.406, 0.456, 0.485];

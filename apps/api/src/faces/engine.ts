@@ -16,6 +16,7 @@ import {
 } from '@eventsite/contract/face-recipe';
 import sharp from 'sharp';
 import { UnreadableImageError } from '../bibs/unreadable-image.js';
+import { decodeUpright } from '../engine-worker/decode.js';
 import { LazyModels, perProcessEngine } from '../engine-worker/engine.js';
 import { engineWorker } from '../engine-worker/index.js';
 import { SerialQueue } from '../engine-worker/serial-queue.js';
@@ -66,7 +67,6 @@ export interface FaceEngineOptions {
 }
 
 export const DEFAULT_WORKING_SIDE = FACE_WORKING_SIDE;
-const MAX_INPUT_PIXELS = 100_000_000;
 interface Raw {
   data: Buffer;
   width: number;
@@ -157,28 +157,8 @@ class HumanFaceEngine implements FaceEngine {
 }
 
 async function decode(image: Buffer, maxSide: number): Promise<{ raw: Raw; scale: number }> {
-  if (!Buffer.isBuffer(image) || image.length === 0) throw new UnreadableImageError('empty input');
-  try {
-    const oriented = sharp(image, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
-    const meta = await oriented.metadata();
-    const swapped = (meta.orientation ?? 1) >= 5;
-    const width = swapped ? meta.height : meta.width;
-    const height = swapped ? meta.width : meta.height;
-    if (!width || !height) throw new Error('no dimensions');
-    const ratio = Math.min(1, maxSide / Math.max(width, height));
-    const { data, info } = await oriented
-      .resize(Math.max(1, Math.round(width * ratio)), Math.max(1, Math.round(height * ratio)), {
-        fit: 'fill',
-      })
-      .removeAlpha()
-      .toColourspace('srgb')
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    if (info.channels !== 3) throw new Error(`unexpected ${info.channels} channels`);
-    return { raw: { data, width: info.width, height: info.height }, scale: width / info.width };
-  } catch (error) {
-    throw new UnreadableImageError(error);
-  }
+  const { raw, scale } = await decodeUpright(image, maxSide);
+  return { raw, scale };
 }
 
 /** Copies a region of the image as an int32 tensor [1, h, w, 3]. */
