@@ -117,7 +117,12 @@ function mp4Facts(bytes: Buffer): { seconds: number; width: number; height: numb
 async function result(page: Page, timeout: number) {
   await page.getByText(/^Your video is ready/).waitFor({ timeout });
   const box = page.locator('.runner-video-result');
-  const made = { path: await box.getAttribute('data-path'), took: Number(await box.getAttribute('data-took')) };
+  const made = {
+    path: await box.getAttribute('data-path'),
+    took: Number(await box.getAttribute('data-took')),
+    photosTook: Number(await box.getAttribute('data-photos-took')),
+    drawTook: Number(await box.getAttribute('data-draw-took')),
+  };
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Download the video' }).click();
   const file = await download;
@@ -164,7 +169,7 @@ describe("the runner's race video", () => {
     const made = await result(page, 180_000);
     const wall = Date.now() - started;
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-    console.log(`race video: ${made.path?.toUpperCase()} path, ${PHOTOS} photos, 1080×1920, CPU slowed 4×: made in ${(made.took / 1000).toFixed(1)} s (click to ready ${(wall / 1000).toFixed(1)} s), ${(made.bytes.length / 1e6).toFixed(1)} MB`);
+    console.log(`race video: ${made.path?.toUpperCase()} path, ${PHOTOS} photos, 1080×1920, CPU slowed 4×: made in ${(made.took / 1000).toFixed(1)} s (photos fetched ${(made.photosTook / 1000).toFixed(1)} s, drawing ${(made.drawTook / 1000).toFixed(1)} s; click to ready ${(wall / 1000).toFixed(1)} s), ${(made.bytes.length / 1e6).toFixed(1)} MB`);
     assert.equal(made.path, webm ? 'webm' : 'mp4');
     if (made.path === 'mp4') {
       assert.equal(made.name, `${runner.name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '')}-race.mp4`);

@@ -46,8 +46,12 @@ export function viewRect(layer: Pick<PhotoLayer, 'zoom' | 'x' | 'y'>, width: num
 export function drawFrame(ctx: Context2D, width: number, height: number, layers: FrameLayers, photo: (index: number) => Prepared | null, brand: VideoBrand): void {
   const unit = Math.min(width, height) / 1080;
   ctx.globalAlpha = 1;
-  ctx.fillStyle = brand.colour;
-  ctx.fillRect(0, 0, width, height);
+  // The colour shows only where no photo covers the frame (a photo that failed to load).
+  const covered = layers.photos[0]?.opacity === 1 && photo(layers.photos[0].index) !== null;
+  if (!covered) {
+    ctx.fillStyle = brand.colour;
+    ctx.fillRect(0, 0, width, height);
+  }
   for (const layer of layers.photos) {
     const image = photo(layer.index);
     if (!image) continue;
@@ -56,7 +60,7 @@ export function drawFrame(ctx: Context2D, width: number, height: number, layers:
     ctx.drawImage(image, r.sx, r.sy, r.sw, r.sh, 0, 0, width, height);
   }
   ctx.globalAlpha = 1;
-  if (layers.card < 1) drawBand(ctx, width, height, unit, brand);
+  if (layers.card < 1) drawBandCached(ctx, width, height, unit, brand);
   if (layers.title > 0) drawTitle(ctx, width, height, unit, brand, layers.title);
   if (layers.card > 0) drawCard(ctx, width, height, unit, brand, layers.card);
   ctx.globalAlpha = 1;
@@ -70,9 +74,29 @@ function fit(ctx: Context2D, text: string, max: number): string {
   return `${cut.trimEnd()}…`;
 }
 
+const bands = new WeakMap<VideoBrand, { key: string; image: OffscreenCanvas }>();
+
+/** The band, drawn once per brand and size where OffscreenCanvas is, then copied each frame. */
+function drawBandCached(ctx: Context2D, width: number, height: number, unit: number, brand: VideoBrand) {
+  if (typeof OffscreenCanvas === 'undefined') return drawBand(ctx, width, height, unit, brand);
+  const band = Math.ceil(120 * unit);
+  const key = `${width}x${height}`;
+  let cached = bands.get(brand);
+  if (!cached || cached.key !== key) {
+    const image = new OffscreenCanvas(width, band);
+    const c = image.getContext('2d');
+    if (!c) return drawBand(ctx, width, height, unit, brand);
+    drawBand(c, width, band, unit, brand);
+    cached = { key, image };
+    bands.set(brand, cached);
+  }
+  ctx.drawImage(cached.image, 0, height - band);
+}
+
 /** The event's band along the bottom: its name, the organiser's colour and logo. */
 function drawBand(ctx: Context2D, width: number, height: number, unit: number, brand: VideoBrand) {
-  const band = 120 * unit;
+  const band = Math.ceil(120 * unit);
+  ctx.clearRect(0, height - band, width, band);
   ctx.globalAlpha = 0.82;
   ctx.fillStyle = '#0b0f14';
   ctx.fillRect(0, height - band, width, band);

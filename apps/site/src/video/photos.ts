@@ -94,8 +94,9 @@ export class PhotoReel {
    * the next one's decoding, and closes those whose turn is over.
    */
   async need(indices: number[]): Promise<void> {
+    // The next two are decoded ahead, while these frames are drawn and encoded.
     const last = Math.max(-1, ...indices);
-    if (last + 1 < this.photos.length) void this.prepare(last + 1);
+    for (const next of [last + 1, last + 2]) if (next < this.photos.length) void this.prepare(next);
     await Promise.all(indices.map((i) => this.prepare(i)));
     const first = Math.min(...indices);
     for (const [i, bitmap] of this.ready) {

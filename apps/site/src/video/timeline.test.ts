@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { viewRect } from './draw';
 import { fetchWidth } from './photos';
 import { videoFileName } from './support';
-import { CARD_SECONDS, FADE_SECONDS, MAX_PHOTOS, MAX_SECONDS, MAX_ZOOM, MIN_SECONDS, frameLayers, motion, pickPhotos, planVideo } from './timeline';
+import { CARD_SECONDS, FADE_SECONDS, FPS, MAX_PHOTOS, MAX_SECONDS, MAX_ZOOM, MIN_SECONDS, frameLayers, motion, pickPhotos, planVideo } from './timeline';
 
 describe('planVideo', () => {
   it('lasts 15 to 30 s for any number of photos', () => {
@@ -10,19 +10,20 @@ describe('planVideo', () => {
       const plan = planVideo(n);
       expect(plan.seconds).toBeGreaterThanOrEqual(MIN_SECONDS);
       expect(plan.seconds).toBeLessThanOrEqual(MAX_SECONDS);
-      expect(plan.frames).toBe(Math.round(plan.seconds * 30));
+      expect(plan.frames).toBe(Math.round(plan.seconds * FPS));
       expect(plan.photos).toBe(Math.min(n, MAX_PHOTOS));
     }
   });
 
   it('gives few photos 15 s, 2.5 s a photo beyond, and 20 photos 25 s', () => {
-    expect(planVideo(1)).toMatchObject({ seconds: 15, slot: 12, cardStart: 12, frames: 450 });
+    expect(planVideo(1)).toMatchObject({ seconds: 15, slot: 12, cardStart: 12, frames: 360 });
+    expect(planVideo(1, 30).frames).toBe(450);
     expect(planVideo(4).seconds).toBe(15);
     expect(planVideo(6)).toMatchObject({ seconds: 18, slot: 2.5 });
     expect(MAX_PHOTOS).toBe(20);
-    expect(planVideo(20)).toMatchObject({ seconds: 25, frames: 750, slot: 1.1 });
+    expect(planVideo(20)).toMatchObject({ seconds: 25, frames: 600, slot: 1.1 });
     expect(planVideo(60).photos).toBe(20);
-    expect(planVideo(20, 24).frames).toBe(600);
+    expect(planVideo(20, 30).frames).toBe(750);
   });
 });
 
@@ -40,8 +41,8 @@ describe('pickPhotos', () => {
 });
 
 describe('frameLayers', () => {
-  const plan = planVideo(4); // 3 s a photo, the card at 12 s, 15 s in all
-  const at = (s: number) => frameLayers(plan, Math.round(s * 30));
+  const plan = planVideo(4, 30); // 3 s a photo, the card at 12 s, 15 s in all
+  const at = (s: number) => frameLayers(plan, Math.round(s * plan.fps));
 
   it('shows each photo in turn, cross-fading into the next', () => {
     expect(at(0).photos.map((p) => p.index)).toEqual([0]);

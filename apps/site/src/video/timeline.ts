@@ -12,7 +12,8 @@ export const VIDEO_SIZES: Record<VideoFormat, { width: number; height: number }>
   wide: { width: 1920, height: 1080 },
 };
 
-export const FPS = 30;
+/** 24 frames a second: smooth for slow motion, and a fifth fewer frames to draw and encode than 30. */
+export const FPS = 24;
 /** The video is never shorter or longer than this (seconds). */
 export const MIN_SECONDS = 15;
 export const MAX_SECONDS = 30;

@@ -128,7 +128,7 @@ export function RunnerVideo(props: RunnerVideoProps) {
         </p>
       ) : null}
       {state.phase === 'done' ? (
-        <div className="runner-video-result" data-path={state.video.path} data-took={Math.round(state.video.took)}>
+        <div className="runner-video-result" data-path={state.video.path} data-took={Math.round(state.video.took)} data-photos-took={Math.round(state.video.photosTook)} data-draw-took={Math.round(state.video.drawTook)}>
           <p role="status">{VIDEO_TEXT.ready(state.video.path, Math.round(state.video.took / 100) / 10)}</p>
           <video className={`runner-video-preview runner-video-${state.video.width > state.video.height ? 'wide' : 'story'}`} src={state.url} controls playsInline aria-label={VIDEO_TEXT.previewLabel} />
           <div className="runner-video-actions">
