@@ -15,15 +15,15 @@ describe('planVideo', () => {
     }
   });
 
-  it('gives few photos 15 s, 2.5 s a photo beyond, and 20 photos 25 s', () => {
+  it('gives few photos 15 s, 2.5 s a photo beyond, and 20 photos 23 s', () => {
     expect(planVideo(1)).toMatchObject({ seconds: 15, slot: 12, cardStart: 12, frames: 360 });
     expect(planVideo(1, 30).frames).toBe(450);
     expect(planVideo(4).seconds).toBe(15);
     expect(planVideo(6)).toMatchObject({ seconds: 18, slot: 2.5 });
     expect(MAX_PHOTOS).toBe(20);
-    expect(planVideo(20)).toMatchObject({ seconds: 25, frames: 600, slot: 1.1 });
+    expect(planVideo(20)).toMatchObject({ seconds: 23, frames: 552, slot: 1 });
     expect(planVideo(60).photos).toBe(20);
-    expect(planVideo(20, 30).frames).toBe(750);
+    expect(planVideo(20, 30).frames).toBe(690);
   });
 });
 

@@ -24,9 +24,12 @@ export const FADE_SECONDS = 0.5;
 /** A photo is on screen this long when there are enough of them. */
 export const PHOTO_SECONDS = 2.5;
 /** The shortest a photo may be on screen: at most this many photos go in. */
-export const MIN_PHOTO_SECONDS = 1.1;
-/** The photos' part of the video never runs past this, so 20 photos make a 25 s video. */
-export const MAX_PHOTOS_SECONDS = 22;
+export const MIN_PHOTO_SECONDS = 1;
+/**
+ * The photos' part of the video never runs past this, so 20 photos make a 23 s video: the frames
+ * are most of the making's time, and this keeps 20 photos within 30 s on a mid-range phone.
+ */
+export const MAX_PHOTOS_SECONDS = 20;
 export const MAX_PHOTOS = Math.floor(MAX_PHOTOS_SECONDS / MIN_PHOTO_SECONDS);
 /** The zoom the Ken Burns motion reaches (1 = the photo just covering the frame). */
 export const MAX_ZOOM = 1.12;
@@ -45,7 +48,7 @@ export interface VideoPlan {
 
 /**
  * The plan for `photoCount` photos (at most MAX_PHOTOS of them are used): 2.5 s a photo, the
- * photos' part at least 12 s (15 s in all with the card) and at most 22 s.
+ * photos' part at least 12 s (15 s in all with the card) and at most 20 s.
  */
 export function planVideo(photoCount: number, fps = FPS): VideoPlan {
   const photos = Math.max(0, Math.min(MAX_PHOTOS, Math.floor(photoCount)));
