@@ -1,8 +1,5 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { ErrorState } from '@/components/common/States';
-import { UncachedFailure } from '@/components/common/UncachedFailure';
-import { BackToEvents } from '@/components/gallery/EventHeader';
 import { GALLERY_STRINGS } from '@/components/gallery/strings';
 import '@/components/gallery/gallery.css';
 import { pageMetadata, siteOrigin } from '@/lib/seo';
@@ -11,6 +8,7 @@ import { getRunner, runnerBib } from '@/provider/runner';
 import { RunnerView } from './RunnerView';
 import { RUNNER_TEXT, runnerHref } from './strings';
 import './runner.css';
+import { EventLoadFailure } from '@/components/gallery/EventLoadFailure';
 
 export type RunnerParams = { domain: string; eventSlug: string; bib: string };
 
@@ -56,11 +54,10 @@ export async function RunnerPage({ domain, eventSlug, bib: rawBib }: RunnerParam
   if (load.kind === 'not-found') notFound();
   if (load.kind !== 'ok') {
     return (
-      <div className="container page">
-        <BackToEvents />
-        {load.kind === 'fetch-failed' && load.transient ? <UncachedFailure reason={load.message} /> : null}
-        <ErrorState title={load.kind === 'no-id' ? GALLERY_STRINGS.noId : load.kind === 'mapping-failed' ? GALLERY_STRINGS.mappingFailed : GALLERY_STRINGS.loadFailed} heading="h1" />
-      </div>
+      <EventLoadFailure
+        load={load}
+        title={load.kind === 'no-id' ? GALLERY_STRINGS.noId : load.kind === 'mapping-failed' ? GALLERY_STRINGS.mappingFailed : GALLERY_STRINGS.loadFailed}
+      />
     );
   }
   const { event } = load;

@@ -2,8 +2,6 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { Suspense } from 'react';
-import { ErrorState } from '@/components/common/States';
-import { UncachedFailure } from '@/components/common/UncachedFailure';
 import { BackToEvents, EventHeader } from '@/components/gallery/EventHeader';
 import { GalleryCta, GalleryCtaPlaceholder } from '@/components/gallery/GalleryCta';
 import { GalleryLoader } from '@/components/gallery/GalleryLoader';
@@ -18,6 +16,7 @@ import {
 } from '@/lib/gallery/search';
 import { photoUrl } from '@/provider/photo-urls';
 import { pageMetadata, shareImage, siteOrigin } from '@/lib/seo';
+import { EventLoadFailure } from '@/components/gallery/EventLoadFailure';
 import {
   findEventPhoto,
   firstPhotoPage,
@@ -108,15 +107,7 @@ export async function GalleryRoute({
   const load = await loadEvent(domain, eventSlug);
   if (load.kind === 'not-found') notFound();
   if (load.kind !== 'ok') {
-    return (
-      <div className="container page">
-        <BackToEvents />
-        {load.kind === 'fetch-failed' && load.transient ? (
-          <UncachedFailure reason={load.message} />
-        ) : null}
-        <ErrorState title={failure(load)} heading="h1" />
-      </div>
-    );
+    return <EventLoadFailure load={load} title={failure(load)} />;
   }
   const { event } = load;
   const config = event.config;

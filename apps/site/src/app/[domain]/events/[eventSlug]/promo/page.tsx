@@ -2,9 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { Suspense } from 'react';
-import { ErrorState } from '@/components/common/States';
 import { PromoEditorLoading } from '@/components/gallery/PageLoading';
-import { UncachedFailure } from '@/components/common/UncachedFailure';
 import { BackToEvents, EventHeader } from '@/components/gallery/EventHeader';
 import { PROMO_EDITOR_STRINGS } from '@/components/gallery/strings';
 import { eventHref } from '@/components/events/strings';
@@ -12,6 +10,7 @@ import { PromoEditorLoader } from '@/components/promo/PromoEditorLoader';
 import { pageMetadata, shareImage, siteOrigin } from '@/lib/seo';
 import { settledWithin, STATUS_WAIT_MS } from '@/lib/within';
 import { getOrganiser, loadEvent, publicApiUrl } from '@/provider';
+import { EventLoadFailure } from '@/components/gallery/EventLoadFailure';
 
 type Props = { params: Promise<{ domain: string; eventSlug: string }> };
 
@@ -59,13 +58,7 @@ async function PromoEditorContent({ domain, eventSlug }: { domain: string; event
   const [load, { organiser }] = await Promise.all([loadEvent(domain, eventSlug), getOrganiser(domain)]);
   if (load.kind === 'not-found') notFound();
   if (load.kind !== 'ok') {
-    return (
-      <div className="container page">
-        <BackToEvents />
-        {load.kind === 'fetch-failed' && load.transient ? <UncachedFailure reason={load.message} /> : null}
-        <ErrorState title={load.kind === 'no-id' ? PROMO_EDITOR_STRINGS.noSlug : PROMO_EDITOR_STRINGS.loadFailed} heading="h1" />
-      </div>
-    );
+    return <EventLoadFailure load={load} title={load.kind === 'no-id' ? PROMO_EDITOR_STRINGS.noSlug : PROMO_EDITOR_STRINGS.loadFailed} />;
   }
   const { event } = load;
   return (
