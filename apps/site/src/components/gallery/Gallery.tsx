@@ -24,6 +24,7 @@ import { useLivePhotos } from './useLivePhotos';
 import { useSelection } from './useSelection';
 import { loadSelfieEngine, useSelfieSearch, type SelfieEngine } from './useSelfieSearch';
 import { useZipDownload } from './useZipDownload';
+import { FeedMore } from './FeedMore';
 
 export { DEEP_LINK_SCAN_LIMIT } from './useGalleryViewer';
 
@@ -272,26 +273,7 @@ export function GalleryView({
         />
       ) : null}
       <div ref={sentinel} className="gallery-sentinel" aria-hidden="true" />
-      {showGrid && status === 'loading' ? (
-        <p className="gallery-more-status" role="status">
-          <span className="spinner spinner-small" aria-hidden="true" /> Loading more photos…
-        </p>
-      ) : null}
-      {showGrid && status === 'error' ? (
-        <div className="gallery-more gallery-more-error" role="alert">
-          <p>{GALLERY_TEXT.moreFailed}</p>
-          <button type="button" className="button button-outline" onClick={retry}>
-            Try again
-          </button>
-        </div>
-      ) : null}
-      {showGrid && status === 'idle' && feed.cursor ? (
-        <div className="gallery-more">
-          <button type="button" className="button button-outline" onClick={loadMore}>
-            {GALLERY_TEXT.loadMore}
-          </button>
-        </div>
-      ) : null}
+      {showGrid ? <FeedMore status={status} hasMore={Boolean(feed.cursor)} onRetry={retry} onLoadMore={loadMore} /> : null}
       {showGrid && feed.done && photos.length > 24 ? <p className="gallery-end">{`That’s all ${photoCount(photos.length)}`}</p> : null}
       {extra.length > 0 ? (
         <section className="gallery-extra" aria-labelledby={`gallery-extra-${eventId}`}>

@@ -6,13 +6,14 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { DownloadPanel } from '@/components/gallery/DownloadPanel';
 import { JustifiedGrid, type GridHandle } from '@/components/gallery/JustifiedGrid';
 import { PhotoViewer } from '@/components/gallery/PhotoViewer';
-import { GALLERY_TEXT, photoCount } from '@/components/gallery/strings';
+import { photoCount } from '@/components/gallery/strings';
 import { useFeed } from '@/components/gallery/useFeed';
 import { useInfiniteScroll } from '@/components/gallery/useInfiniteScroll';
 import { useZipDownload } from '@/components/gallery/useZipDownload';
 import { galleryQuery, type GallerySearch } from '@/lib/gallery/search';
 import { fetchAllPhotoIds } from '@/provider/photos';
 import { RUNNER_TEXT } from './strings';
+import { FeedMore } from '@/components/gallery/FeedMore';
 
 export interface RunnerPhotosProps {
   eventId: number;
@@ -93,26 +94,7 @@ export function RunnerPhotos({ eventId, eventSlug, eventName, apiBase, bib, init
         tileLabel={RUNNER_TEXT.photoLabel}
       />
       <div ref={sentinel} className="gallery-sentinel" aria-hidden="true" />
-      {status === 'loading' ? (
-        <p className="gallery-more-status" role="status">
-          <span className="spinner spinner-small" aria-hidden="true" /> Loading more photos…
-        </p>
-      ) : null}
-      {status === 'error' ? (
-        <div className="gallery-more gallery-more-error" role="alert">
-          <p>{GALLERY_TEXT.moreFailed}</p>
-          <button type="button" className="button button-outline" onClick={retry}>
-            Try again
-          </button>
-        </div>
-      ) : null}
-      {status === 'idle' && feed.cursor ? (
-        <div className="gallery-more">
-          <button type="button" className="button button-outline" onClick={loadMore}>
-            {GALLERY_TEXT.loadMore}
-          </button>
-        </div>
-      ) : null}
+      <FeedMore status={status} hasMore={Boolean(feed.cursor)} onRetry={retry} onLoadMore={loadMore} />
       <DownloadPanel state={download} onCancel={cancelDownload} onDismiss={dismissDownload} />
       <PhotoViewer
         photos={photos}
