@@ -2,7 +2,14 @@ import { createHash } from 'node:crypto';
 import { envelope, photoPage } from '@eventsite/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BibReader, BibReading } from '../services/bibs.js';
-import { adminToken, bearer, upload, waitForJobs } from '../test-support/admin.js';
+import {
+  adminToken,
+  bearer,
+  createEventAsAdmin,
+  importResultsCsv,
+  upload,
+  waitForJobs,
+} from '../test-support/admin.js';
 import { createTestApp, type TestApp } from '../test-support/app.js';
 import { seedOrganiser } from '../test-support/fixtures.js';
 import { testImage } from '../test-support/images.js';
@@ -49,13 +56,11 @@ beforeAll(async () => {
   t = await createTestApp({ OCR_ENABLED: 'true' }, { bibReader: stubReader });
   await seedOrganiser(t.services, { name: 'Relay Club', domains: ['relay.example'] });
   token = await adminToken(t.services, 'relay.example');
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/admin/events',
-    headers: bearer(token),
-    payload: { name: 'Relay', event_date: '2025-06-01', published: true },
+  eventId = await createEventAsAdmin(t.app, token, {
+    name: 'Relay',
+    event_date: '2025-06-01',
+    published: true,
   });
-  eventId = created.json().data.id;
   const plan: Record<string, BibReading[]> = {
     prefixed: [{ bib: 'F123', confidence: 0.95, box }],
     suffixed: [{ bib: '1234B', confidence: 0.9, box }],
@@ -116,13 +121,12 @@ describe('lettered bibs', () => {
   });
 
   it("with the 'results' strategy, a number finds the registered lettered bibs it is the number of", async () => {
-    const csv = Buffer.from('Bib,Name\nF123,Ada Lovelace\n1234B,Grace Hopper\n', 'utf8');
-    const imported = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/admin/events/${eventId}/results`,
-      headers: { ...bearer(token), 'content-type': 'text/csv' },
-      payload: csv,
-    });
+    const imported = await importResultsCsv(
+      t.app,
+      token,
+      eventId,
+      'Bib,Name\nF123,Ada Lovelace\n1234B,Grace Hopper\n',
+    );
     expect(imported.statusCode, imported.body).toBe(200);
     await patchEvent({ event_photos_config: { bib_config: { strategies: ['results'] } } });
     // 123 itself is not registered: its plain reading is not returned, F123's is.

@@ -1,7 +1,7 @@
 import { envelope, raceResult } from '@eventsite/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { raceResults } from '../adapters/db/schema.js';
-import { adminToken, bearer } from '../test-support/admin.js';
+import { adminToken, createEventAsAdmin, importResultsCsv } from '../test-support/admin.js';
 import { createTestApp, type TestApp } from '../test-support/app.js';
 import { seedOrganiser } from '../test-support/fixtures.js';
 
@@ -13,18 +13,12 @@ beforeAll(async () => {
   t = await createTestApp();
   await seedOrganiser(t.services, { name: 'Tri Club', domains: ['tri.example'] });
   token = await adminToken(t.services, 'tri.example');
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/admin/events',
-    headers: bearer(token),
-    payload: {
-      name: 'Lake Triathlon',
-      event_date: '2025-07-01',
-      published: true,
-      event_photos_config: { feature_flag: { show_timing_data: true } },
-    },
+  eventId = await createEventAsAdmin(t.app, token, {
+    name: 'Lake Triathlon',
+    event_date: '2025-07-01',
+    published: true,
+    event_photos_config: { feature_flag: { show_timing_data: true } },
   });
-  eventId = created.json().data.id;
 });
 
 afterAll(() => t.close());
@@ -39,12 +33,7 @@ describe('race result splits', () => {
   it("keep the results file's order (race order), which is not jsonb's key order", async () => {
     const csv =
       'Bib,Name,Swim,T1,Bike,T2,Run,Net Time\n7,Ana Silva,0:30:00,0:32:10,1:40:00,1:42:00,2:30:00,2:30:00\n';
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/admin/events/${eventId}/results`,
-      headers: { ...bearer(token), 'content-type': 'text/csv' },
-      payload: Buffer.from(csv, 'utf8'),
-    });
+    const res = await importResultsCsv(t.app, token, eventId, csv);
     expect(res.statusCode, res.body).toBe(200);
     const data = await result('7');
     expect(Object.keys(data.splits)).toEqual(['Swim', 'T1', 'Bike', 'T2', 'Run']);
@@ -71,12 +60,7 @@ describe('race result splits', () => {
 describe('lettered bibs in a results file', () => {
   it('a bib printed "F-123" is stored as F123 and found as typed: F-123, f 123, F123', async () => {
     const csv = 'Bib,Name,Net Time\nF-123,Rosa Lettered,0:45:12\n';
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/admin/events/${eventId}/results`,
-      headers: { ...bearer(token), 'content-type': 'text/csv' },
-      payload: Buffer.from(csv, 'utf8'),
-    });
+    const res = await importResultsCsv(t.app, token, eventId, csv);
     expect(res.statusCode, res.body).toBe(200);
     for (const typed of ['F-123', 'f%20123', 'F123', 'f123']) {
       const data = await result(typed);

@@ -1,6 +1,6 @@
 import { envelope, runnerMatches } from '@eventsite/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, bearer } from '../test-support/admin.js';
+import { adminToken, createEventAsAdmin, importResultsCsv } from '../test-support/admin.js';
 import { createTestApp, type TestApp } from '../test-support/app.js';
 import { seedOrganiser } from '../test-support/fixtures.js';
 
@@ -8,20 +8,13 @@ let t: TestApp;
 let token: string;
 let eventId: number;
 
-async function createEvent(name: string, timing: boolean): Promise<number> {
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/admin/events',
-    headers: bearer(token),
-    payload: {
-      name,
-      event_date: '2025-07-01',
-      published: true,
-      event_photos_config: { feature_flag: { show_timing_data: timing } },
-    },
+const createEvent = (name: string, timing: boolean) =>
+  createEventAsAdmin(t.app, token, {
+    name,
+    event_date: '2025-07-01',
+    published: true,
+    event_photos_config: { feature_flag: { show_timing_data: timing } },
   });
-  return created.json().data.id;
-}
 
 beforeAll(async () => {
   t = await createTestApp({ SEARCHES_PER_MINUTE: '8' });
@@ -30,12 +23,7 @@ beforeAll(async () => {
   eventId = await createEvent('River Run', true);
   const csv =
     'Bib,Name,Category,Net Time\n12,José García,M40,0:45:02\n34,Josefine Berg,W30,0:51:10\n56,Ana Silva,W30,0:49:00\n';
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/admin/events/${eventId}/results`,
-    headers: { ...bearer(token), 'content-type': 'text/csv' },
-    payload: Buffer.from(csv, 'utf8'),
-  });
+  const res = await importResultsCsv(t.app, token, eventId, csv);
   expect(res.statusCode, res.body).toBe(200);
 });
 

@@ -4,7 +4,13 @@ import { envelope, selfieSearchAnswer } from '@eventsite/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FaceDetector } from '../services/faces.js';
-import { adminToken, bearer, upload, waitForJobs } from '../test-support/admin.js';
+import {
+  adminToken,
+  bearer,
+  createEventAsAdmin,
+  upload,
+  waitForJobs,
+} from '../test-support/admin.js';
 import { createTestApp, type TestApp } from '../test-support/app.js';
 import { seedOrganiser } from '../test-support/fixtures.js';
 import { testImage } from '../test-support/images.js';
@@ -88,18 +94,12 @@ beforeAll(async () => {
   );
   await seedOrganiser(t.services, { name: 'City Runs', domains: ['city.example'] });
   token = await adminToken(t.services, 'city.example');
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/admin/events',
-    headers: bearer(token),
-    payload: {
-      name: 'Quiet Faces',
-      event_date: '2025-06-01',
-      published: true,
-      event_photos_config: { feature_flag: { selfie_search: true, bib_search: true } },
-    },
+  eventId = await createEventAsAdmin(t.app, token, {
+    name: 'Quiet Faces',
+    event_date: '2025-06-01',
+    published: true,
+    event_photos_config: { feature_flag: { selfie_search: true, bib_search: true } },
   });
-  eventId = created.json().data.id;
   await upload(t.app, token, eventId, [{ filename: 'a.jpg', bytes: await testImage({}) }]);
   expect((await waitForJobs(t.services, eventId)).failed).toBe(0);
 });

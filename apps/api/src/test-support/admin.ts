@@ -100,3 +100,35 @@ export async function upload(
     payload: body.payload,
   });
 }
+
+/** Creates an event through the admin API, as the organiser of `token`: its id. */
+export async function createEventAsAdmin(
+  app: FastifyInstance,
+  token: string,
+  payload: Record<string, unknown>,
+): Promise<number> {
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/v1/admin/events',
+    headers: bearer(token),
+    payload,
+  });
+  if (created.statusCode !== 201)
+    throw new Error(`create event: ${created.statusCode} ${created.body}`);
+  return created.json().data.id;
+}
+
+/** Imports a race results CSV into an event through the admin API: the answer. */
+export function importResultsCsv(
+  app: FastifyInstance,
+  token: string,
+  eventId: number,
+  csv: string,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: `/api/v1/admin/events/${eventId}/results`,
+    headers: { ...bearer(token), 'content-type': 'text/csv' },
+    payload: Buffer.from(csv, 'utf8'),
+  });
+}
