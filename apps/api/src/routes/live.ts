@@ -24,7 +24,7 @@ const liveQuery = eventQuery.extend({
 });
 
 export const LIVE_DESCRIPTION = [
-  'Server-sent events (`text/event-stream`) telling an open gallery that the event’s findable photos changed: a photo listed or deleted, its bibs read or tagged, its faces stored. Each message is `event: photos` with `data: {"version": n}` and `id: n`, at most one per second per event; it names no photo and no count (the client asks its listing or search again, through the usual endpoints and their rules).',
+  'Server-sent events (`text/event-stream`) telling an open gallery that the event’s findable photos changed: a photo listed or deleted, its bibs read or tagged. Each message is `event: photos` with `data: {"version": n}` and `id: n`, at most one per second per event; it names no photo and no count (the client asks its listing or search again, through the usual endpoints and their rules).',
   'The first message comes at once: `event: photos` when the Last-Event-ID header (or `?last_event_id=`) is older than the event’s last change this process knows of, else `event: ready`. Then a comment every 25 s; `retry:` advises 10 s before reconnecting.',
   '404 for an unknown or unpublished event; 429 past LIVE_STREAMS_PER_CLIENT open streams from one client (20), 503 past LIVE_STREAMS_MAX on this process (5000) or while it shuts down (Retry-After on both). An extension of the provider contract: a site whose provider lacks it shows no live updates.',
 ].join('\n\n');

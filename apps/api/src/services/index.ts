@@ -82,7 +82,10 @@ export interface ServiceOptions {
 export function createServices(db: Db, blobs: BlobStores, options: ServiceOptions = {}): Services {
   /** Serialised public answers: every change below clears them. */
   const answers = new AnswerCache();
-  /** A photo listed or deleted, its bibs or faces stored: the event's live galleries are told. */
+  /**
+   * A photo listed or deleted, its bibs read or tagged: the event's live galleries are told. Faces
+   * stored are not: they change no listing or bib search, and a gallery re-asks only those.
+   */
   const live = new LivePhotos();
   const eventRepo = new EventRepository(db);
   const organisers = new OrganiserService(new OrganiserRepository(db), eventRepo, () =>
@@ -108,7 +111,6 @@ export function createServices(db: Db, blobs: BlobStores, options: ServiceOption
   const faceRepo = new FaceRepository(db);
   const bibs = new BibService(bibRepo, photoRepo, events, reader !== undefined);
   const faceIndexes = new FaceIndexes(faceRepo, eventRepo, options.faceIndexBytes);
-  faceIndexes.changes.listen(({ eventId }) => live.changed(eventId));
   const faces = new FaceService(faceRepo, events, jobs, faceIndexes, bibs, detector);
   const photos = new PhotoService(photoRepo, events, blobs, bibs, faceIndexes, eventChanges);
   const maker = new PhotoMaker(photoRepo, blobs, photos, options.maxImagePixels);

@@ -21,7 +21,7 @@ interface Coalescing {
 
 /**
  * What the live galleries hear (routes/live.ts): that an event's findable photos changed (a photo
- * listed or deleted, its bibs read or tagged, its faces stored), never what changed. Changes made
+ * listed or deleted, its bibs read or tagged), never what changed. Changes made
  * in this process come through {@link changed}; on the scaled stack they are published on the
  * change bus and the other processes' ones heard from it (one subscription per process), then
  * fanned out in memory to this process's listeners of the event. Bursts are coalesced: an event
