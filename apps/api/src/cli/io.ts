@@ -3,6 +3,7 @@ import { DataDirLockedError } from '../adapters/lock.js';
 import { type ApiConfig, ConfigError, loadConfig } from '../config.js';
 import { AppError } from '../errors.js';
 import { openRuntime, type Runtime } from '../runtime.js';
+import { shareChanges, type SharedChanges } from '../services/shared-changes.js';
 import { createServices, type Services } from '../services/index.js';
 
 /** Where a command reads its environment and writes its output: the process, or a test. */
@@ -47,21 +48,23 @@ export async function withServices<T>(
   }
   const cfg = config(io);
   const runtime = await openRuntime(cfg, 'cli');
+  let shared: SharedChanges | undefined;
   try {
-    return await run(
-      createServices(runtime.database.db, runtime.blobs, {
-        maxUploadBytes: cfg.maxUploadBytes,
-        maxUploadRequestBytes: cfg.maxUploadRequestBytes,
-        organiserQuotaBytes: cfg.organiserQuotaBytes,
-        maxImagePixels: cfg.maxImagePixels,
-        ocrEnabled: cfg.ocrEnabled,
-        facesEnabled: cfg.facesEnabled,
-        queue: runtime.queue,
-      }),
-      runtime,
-      cfg,
-    );
+    const services = createServices(runtime.database.db, runtime.blobs, {
+      maxUploadBytes: cfg.maxUploadBytes,
+      maxUploadRequestBytes: cfg.maxUploadRequestBytes,
+      organiserQuotaBytes: cfg.organiserQuotaBytes,
+      maxImagePixels: cfg.maxImagePixels,
+      ocrEnabled: cfg.ocrEnabled,
+      facesEnabled: cfg.facesEnabled,
+      queue: runtime.queue,
+    });
+    // On the scaled stack the running APIs hear what the command changed (their answer caches,
+    // live galleries and selfie indexes), as they hear each other's.
+    if (runtime.changes) shared = shareChanges(services, runtime.changes);
+    return await run(services, runtime, cfg);
   } finally {
+    shared?.flush();
     await runtime.close();
   }
 }

@@ -78,6 +78,15 @@ export class LivePhotos {
     return this.listeners.get(eventId)?.size ?? 0;
   }
 
+  /** Tells now every change held back by coalescing (a process about to close). */
+  flush(): void {
+    for (const [eventId, c] of [...this.coalescing]) {
+      clearTimeout(c.timer);
+      this.coalescing.delete(eventId);
+      if (c.dirty) this.tell(eventId, c.version, c.local);
+    }
+  }
+
   /** No more telling: pending coalesced changes are dropped (the app closes). */
   stop(): void {
     this.stopped = true;

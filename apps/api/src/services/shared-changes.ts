@@ -17,18 +17,20 @@ const FACES = 'faces';
  * deleted) are published as they happen; a process with that event's selfie search index loaded
  * takes the photo's faces from the database (or drops the index, loaded again on its next search).
  */
-export function shareChanges(services: Services, bus: ChangeBus): void {
+export function shareChanges(services: Services, bus: ChangeBus): SharedChanges {
   const answers = services.answers;
   // An import clears the cache once per photo: the others hear of a burst once, at its end,
   // at most this long after its first change.
-  let pending = false;
+  let pending: NodeJS.Timeout | undefined;
+  const publishAnswers = () => {
+    clearTimeout(pending);
+    pending = undefined;
+    bus.publish(ANSWERS);
+  };
   answers.cleared.listen(() => {
     if (pending) return;
-    pending = true;
-    setTimeout(() => {
-      pending = false;
-      bus.publish(ANSWERS);
-    }, PUBLISH_AFTER_MS).unref();
+    pending = setTimeout(publishAnswers, PUBLISH_AFTER_MS);
+    pending.unref();
   });
   // Live galleries: photo changes, coalesced per event (live-photos.ts).
   services.live.share(bus);
@@ -47,4 +49,19 @@ export function shareChanges(services: Services, bus: ChangeBus): void {
     if (kind === FACES && event && photoUuid && /^\d+$/.test(event))
       void services.faces.refresh({ eventId: Number(event), photoUuid });
   });
+  return {
+    flush() {
+      if (pending) publishAnswers();
+      services.live.flush();
+    },
+  };
+}
+
+/** What a process that shares its changes may still hold back (bursts are published at their end). */
+export interface SharedChanges {
+  /**
+   * Publishes at once what is held back: a short-lived process (a CLI command) calls it before it
+   * closes the bus, so that its last changes are not lost with its timers.
+   */
+  flush(): void;
 }
