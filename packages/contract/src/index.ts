@@ -12,3 +12,4 @@ export * from './search-rules.js';
 export * from './admin.js';
 export * from './certificate.js';
 export * from './selfie.js';
+export * from './hide.js';

@@ -23,6 +23,12 @@ export const selfieMatch = photoListItem.extend({
   similarity: z.number(),
   /** `match`: at or above the event's threshold; `maybe`: a little below it ("maybe you"). */
   tier: z.enum(['match', 'maybe']),
+  /**
+   * The bib worn by the matched face (the bib below it, read or tagged on the photo), or null when
+   * none is known: the visitor's "This is me" leads to that runner's page. Optional: a provider
+   * may leave it out.
+   */
+  bib: z.string().nullable().optional(),
 });
 export type SelfieMatch = z.infer<typeof selfieMatch>;
 

@@ -131,13 +131,91 @@ function variantBox(width: number) {
   } as const;
 }
 
-/** A display variant: oriented, at most `width` wide (never upscaled), metadata stripped. */
+/** A face to blur: a box in the photo's pixels, after EXIF orientation. */
+export interface BlurBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * How much a face's box grows on each side before it is blurred (15 % a side: the box 30 %
+ * larger), so hair, ears and the detector's tight edges go too.
+ */
+const BLUR_MARGIN = 0.15;
+/** A blurred face keeps at most this many blocks across: no feature survives. */
+const BLUR_BLOCKS = 6;
+
+/** The box grown by BLUR_MARGIN a side, clipped to the image; null when nothing is left. */
+function blurRegion(box: BlurBox, width: number, height: number) {
+  const left = Math.max(0, Math.floor(box.x - box.width * BLUR_MARGIN));
+  const top = Math.max(0, Math.floor(box.y - box.height * BLUR_MARGIN));
+  const right = Math.min(width, Math.ceil(box.x + box.width * (1 + BLUR_MARGIN)));
+  const bottom = Math.min(height, Math.ceil(box.y + box.height * (1 + BLUR_MARGIN)));
+  if (right - left < 1 || bottom - top < 1) return null;
+  return { left, top, width: right - left, height: bottom - top };
+}
+
+/**
+ * The photo upright (EXIF orientation applied) as raw pixels, each box pixelated to a few
+ * blocks and blurred over them: the face cannot be recognised, by a person or by the model.
+ */
+async function uprightBlurred(original: Buffer, boxes: readonly BlurBox[]) {
+  const { data, info } = await sharp(original, sharpOptions)
+    .rotate()
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true });
+  const raw = { width: info.width, height: info.height, channels: info.channels };
+  const overlays = [];
+  for (const box of boxes) {
+    const region = blurRegion(box, info.width, info.height);
+    if (!region) continue;
+    const block = Math.max(1, Math.ceil(Math.max(region.width, region.height) / BLUR_BLOCKS));
+    const small = await sharp(data, { raw })
+      .extract(region)
+      .resize(
+        Math.max(1, Math.round(region.width / block)),
+        Math.max(1, Math.round(region.height / block)),
+        { fit: 'fill' },
+      )
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true });
+    const input = await sharp(small.data, { raw: small.info })
+      .resize(region.width, region.height, { fit: 'fill', kernel: 'nearest' })
+      .blur(Math.max(0.3, block / 2))
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true });
+    overlays.push({ input: input.data, raw: input.info, left: region.left, top: region.top });
+  }
+  const blurred = await sharp(data, { raw })
+    .composite(overlays)
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true });
+  return { data: blurred.data, raw: { raw: blurred.info } };
+}
+
+/**
+ * The decoded photo a variant is made from: the original itself, or, with faces to blur, the
+ * upright pixels with those faces blurred.
+ */
+async function source(original: Buffer, hidden: readonly BlurBox[]): Promise<Sharp> {
+  if (hidden.length === 0) return sharp(original, sharpOptions).rotate();
+  const { data, raw } = await uprightBlurred(original, hidden);
+  return sharp(data, raw);
+}
+
+/**
+ * A display variant: oriented, at most `width` wide (never upscaled), metadata stripped; the
+ * `hidden` faces blurred.
+ */
 export async function renderVariant(
   original: Buffer,
   width: number,
   format: VariantFormat,
+  hidden: readonly BlurBox[] = [],
 ): Promise<Buffer> {
-  return encode(sharp(original, sharpOptions).rotate().resize(variantBox(width)), format);
+  return encode((await source(original, hidden)).resize(variantBox(width)), format);
 }
 
 /**
@@ -150,17 +228,38 @@ export async function renderVariants(
   original: Buffer,
   widths: readonly number[],
   format: VariantFormat,
+  hidden: readonly BlurBox[] = [],
 ): Promise<Buffer[]> {
-  if (widths.length < 2) return Promise.all(widths.map((w) => renderVariant(original, w, format)));
+  if (widths.length < 2)
+    return Promise.all(widths.map((w) => renderVariant(original, w, format, hidden)));
   const largest = Math.max(...widths);
-  const { data, info } = await sharp(original, sharpOptions)
-    .rotate()
+  const { data, info } = await (await source(original, hidden))
     .resize(variantBox(largest))
     // 8 bits per channel, as the raw input below assumes (sharp's default for sRGB output).
     .raw({ depth: 'uchar' })
     .toBuffer({ resolveWithObject: true });
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
   return Promise.all(widths.map((w) => encode(sharp(data, raw).resize(variantBox(w)), format)));
+}
+
+/**
+ * The photo to download when faces on it are hidden: full size, upright, the faces blurred, in
+ * the original's format (JPEG at quality 92), metadata stripped. The original stays as it was.
+ */
+export async function renderBlurredOriginal(
+  original: Buffer,
+  kind: ImageKind,
+  hidden: readonly BlurBox[],
+): Promise<Buffer> {
+  const pipeline = await source(original, hidden);
+  switch (kind) {
+    case 'png':
+      return pipeline.png().toBuffer();
+    case 'webp':
+      return pipeline.webp({ quality: 92 }).toBuffer();
+    case 'jpeg':
+      return pipeline.jpeg({ quality: 92 }).toBuffer();
+  }
 }
 
 function encode(pipeline: Sharp, format: VariantFormat): Promise<Buffer> {

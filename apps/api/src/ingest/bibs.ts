@@ -9,6 +9,7 @@ import type { BibRepository } from '../repositories/bibs.js';
 import type { PhotoRepository } from '../repositories/photos.js';
 import { canonicalBib } from '../results/index.js';
 import type { BibReader } from '../services/engines.js';
+import type { HideService } from '../services/hides.js';
 
 export interface BibsStepDeps {
   /** Undefined when OCR is off. */
@@ -16,6 +17,8 @@ export interface BibsStepDeps {
   photos: PhotoRepository;
   bibs: BibRepository;
   blobs: BlobStores;
+  /** Readings worn by a hidden face stop finding the photo. */
+  hides: Pick<HideService, 'bibsRead'>;
 }
 
 /** The `bibs` job. Idempotent: the photo's OCR readings are replaced. */
@@ -37,6 +40,7 @@ export function bibsStep(deps: BibsStepDeps): JobHandler<'bibs'> {
       'ocr',
       readings.map((r) => ({ bib: canonicalBib(r.bib), confidence: r.confidence, box: r.box })),
     );
+    await deps.hides.bibsRead(eventId, uuid);
     return { uuid, bibs: readings.map((r) => r.bib) };
   };
 }

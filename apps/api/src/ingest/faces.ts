@@ -1,7 +1,9 @@
 /**
  * Step 3 of a photo's ingest, the `faces` job (events with selfie search on only): the photo's
- * faces are found and described, stored (replacing earlier ones) and put in the event's loaded
- * search index. After it, selfie search finds the photo. Queues nothing.
+ * faces are found and described, checked against the event's hide requests, stored (replacing
+ * earlier ones) and the others put in the event's loaded search index. After it, selfie search
+ * finds the photo. A hidden face is never indexed; it is blurred (a `redact` job) and its bib
+ * hidden.
  */
 import type { BlobStores } from '../adapters/blobs.js';
 import type { JobHandler } from '../adapters/jobs/worker.js';
@@ -11,6 +13,7 @@ import type { PhotoRepository } from '../repositories/photos.js';
 import { photosConfigOf } from '../services/event-config.js';
 import type { FaceDetector } from '../services/engines.js';
 import type { FaceIndexes } from '../services/face-indexes.js';
+import type { HideService } from '../services/hides.js';
 
 export interface FacesStepDeps {
   /** Undefined when face search is off. */
@@ -21,6 +24,8 @@ export interface FacesStepDeps {
   blobs: BlobStores;
   /** The loaded selfie search indexes, told of the photo's new faces. */
   indexes: FaceIndexes;
+  /** The event's hide requests: a matching face is hidden before it is searchable. */
+  hides: Pick<HideService, 'facesToHide' | 'hideStoredFaces'>;
 }
 
 /**
@@ -39,12 +44,19 @@ export function facesStep(deps: FacesStepDeps): JobHandler<'faces'> {
     const bytes = await deps.blobs.originals.get(photo.blobKey);
     if (!bytes) return { skipped: 'the original is gone' };
     const found = await deps.detector.detectFaces(bytes);
-    const ids = await deps.faces.replace(eventId, uuid, found);
+    const hide = await deps.hides.facesToHide(eventId, found);
+    const ids = await deps.faces.replace(
+      eventId,
+      uuid,
+      found.map((face, i) => ({ ...face, hidden: hide[i] })),
+    );
     await deps.indexes.photoChanged(
       eventId,
       uuid,
-      ids.map((id, i) => ({ id, embedding: found[i]!.embedding })),
+      ids.flatMap((id, i) => (hide[i] ? [] : [{ id, embedding: found[i]!.embedding }])),
     );
-    return { uuid, faces: ids.length };
+    const hidden = ids.filter((_, i) => hide[i]);
+    if (hidden.length > 0) await deps.hides.hideStoredFaces(eventId, uuid, hidden);
+    return { uuid, faces: ids.length, hidden: hidden.length };
   };
 }

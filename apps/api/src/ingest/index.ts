@@ -4,6 +4,7 @@
  *   photo.ts   `ingest`  uploaded file → original, display variants, row (listed)
  *   bibs.ts    `bibs`    bib OCR (bib search finds the photo)
  *   faces.ts   `faces`   face descriptors (selfie search finds it), events with selfie search only
+ *   redact.ts  `redact`  a photo's faces were hidden: its stored copies made again blurred
  *
  * import.ts runs the first step without a queue (the demo, tests). The steps call services and
  * repositories; services never call the steps.
@@ -16,10 +17,12 @@ import type { FaceRepository } from '../repositories/faces.js';
 import type { PhotoRepository } from '../repositories/photos.js';
 import type { BibReader, FaceDetector } from '../services/engines.js';
 import type { FaceIndexes } from '../services/face-indexes.js';
+import type { HideService } from '../services/hides.js';
 import type { JobService } from '../services/jobs.js';
 import { bibsStep } from './bibs.js';
 import { facesStep } from './faces.js';
 import { photoStep, type PhotoMaker } from './photo.js';
+import { type Redactor, redactStep } from './redact.js';
 
 export { ImportService, type ImportSource, type ImportSummary } from './import.js';
 export { PhotoMaker, type ImportResult, type VariantRenderer } from './photo.js';
@@ -37,6 +40,9 @@ export interface IngestDeps {
   /** Undefined when face detection is off. */
   detector: FaceDetector | undefined;
   indexes: FaceIndexes;
+  hides: HideService;
+  /** Makes a photo's blurred copies (the photo service). */
+  redactor: Redactor;
 }
 
 /** One handler per job kind. Each is idempotent: a job may run again after a crash or retry. */
@@ -56,6 +62,7 @@ export function createIngestHandlers(deps: IngestDeps): JobHandlers {
       photos: deps.photos,
       bibs: deps.bibs,
       blobs: deps.blobs,
+      hides: deps.hides,
     }),
     faces: facesStep({
       detector: deps.detector,
@@ -64,6 +71,8 @@ export function createIngestHandlers(deps: IngestDeps): JobHandlers {
       faces: deps.faces,
       blobs: deps.blobs,
       indexes: deps.indexes,
+      hides: deps.hides,
     }),
+    redact: redactStep({ redactor: deps.redactor }),
   };
 }

@@ -23,6 +23,8 @@ export interface NewFace {
   box: { x: number; y: number; width: number; height: number };
   score: number;
   embedding: ArrayLike<number>;
+  /** Matched by a hide request: stored, but never put in the search index. */
+  hidden?: boolean;
 }
 
 /** Rows read per query when an event's index is loaded. */
@@ -49,6 +51,7 @@ export class FaceRepository {
             boxH: Math.round(f.box.height),
             score: f.score,
             embeddingF32: embeddingToBytes(f.embedding),
+            hidden: f.hidden ?? false,
           })),
         )
         .returning({ id: photoFaces.id });
@@ -56,7 +59,7 @@ export class FaceRepository {
     });
   }
 
-  /** Every face of the event, in batches (the id order), for the in-memory index. */
+  /** Every face of the event but the hidden ones, in batches (the id order), for the in-memory index. */
   async *forEvent(eventId: number): AsyncGenerator<IndexedFace[]> {
     let after = 0;
     for (;;) {
@@ -70,7 +73,13 @@ export class FaceRepository {
           embedding: photoFaces.embedding,
         })
         .from(photoFaces)
-        .where(and(eq(photoFaces.eventId, eventId), gt(photoFaces.id, after)))
+        .where(
+          and(
+            eq(photoFaces.eventId, eventId),
+            gt(photoFaces.id, after),
+            eq(photoFaces.hidden, false),
+          ),
+        )
         .orderBy(asc(photoFaces.id))
         .limit(LOAD_BATCH);
       if (rows.length === 0) return;
@@ -129,6 +138,22 @@ export class FaceRepository {
       ...rest,
       embedding: Array.from(embeddingOf({ embeddingF32, embedding })),
     }));
+  }
+
+  /** These faces' photos and boxes (no descriptors). */
+  async boxesOf(ids: number[]) {
+    if (ids.length === 0) return [];
+    return this.db
+      .select({
+        id: photoFaces.id,
+        photoUuid: photoFaces.photoUuid,
+        boxX: photoFaces.boxX,
+        boxY: photoFaces.boxY,
+        boxW: photoFaces.boxW,
+        boxH: photoFaces.boxH,
+      })
+      .from(photoFaces)
+      .where(inArray(photoFaces.id, ids));
   }
 
   async countForEvent(eventId: number): Promise<number> {

@@ -7,7 +7,15 @@ export type NewPhotoRow = Omit<typeof photos.$inferInsert, 'createdAt'>;
 
 export type ZipPhotoRow = Pick<
   PhotoRow,
-  'uuid' | 'blobKey' | 'byteSize' | 'crc32' | 'mimeType' | 'sortAt'
+  | 'uuid'
+  | 'blobKey'
+  | 'byteSize'
+  | 'crc32'
+  | 'mimeType'
+  | 'sortAt'
+  | 'redaction'
+  | 'redactedSize'
+  | 'redactedCrc32'
 >;
 
 /**
@@ -125,6 +133,9 @@ export class PhotoRepository {
         crc32: photos.crc32,
         mimeType: photos.mimeType,
         sortAt: photos.sortAt,
+        redaction: photos.redaction,
+        redactedSize: photos.redactedSize,
+        redactedCrc32: photos.redactedCrc32,
       })
       .from(photos)
       .where(and(eq(photos.eventId, eventId), selection))
@@ -194,7 +205,8 @@ export class PhotoRepository {
         })`,
       );
     if (branches.length === 0) return sql`false`;
-    return sql`${photos.uuid} in (select b.photo_uuid from photo_bibs b where b.event_id = ${eventId} and (${sql.join(branches, sql` or `)}))`;
+    // A bib hidden on a photo (its wearer asked to be hidden) does not find it.
+    return sql`${photos.uuid} in (select b.photo_uuid from photo_bibs b where b.event_id = ${eventId} and (${sql.join(branches, sql` or `)}) and not exists (select 1 from hidden_bibs h where h.photo_uuid = b.photo_uuid and h.bib = b.bib))`;
   }
 
   /** The one query of a bib search: a page in gallery order, each row carrying the total found. */

@@ -24,6 +24,7 @@ import { limiterKey } from '../adapters/rate-limits.js';
 import { AppError } from '../errors.js';
 import { ok } from '../http.js';
 import type { UploadedPart } from '../services/uploads.js';
+import { adminHideRoutes } from './admin-hides.js';
 import { resumableUploadRoutes } from './resumable-uploads.js';
 
 declare module 'fastify' {
@@ -118,6 +119,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ authFailuresPerWindow?: number
 
   // Resumable uploads (tus): behind the same token check.
   await app.register(resumableUploadRoutes);
+  // Counts of the event's hide requests ("Hide me everywhere").
+  await app.register(adminHideRoutes);
 
   await app.register(multipart, {
     // A too-large part is cut at the limit and refused; the request goes on with the next file.

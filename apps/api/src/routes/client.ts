@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { limiterKey } from '../adapters/rate-limits.js';
 import { AppError } from '../errors.js';
 import { CLIENT_CACHE_CONTROL } from '../http.js';
+import { clientHideRoutes } from './client-hides.js';
 import { clientOrganiserRoutes } from './client-organiser.js';
 import { clientPhotoRoutes } from './client-photos.js';
 import { clientResultRoutes } from './client-results.js';
@@ -47,4 +48,5 @@ export const clientRoutes: FastifyPluginAsyncZod<{
     selfieUploadsPerMinute: options.selfieUploadsPerMinute,
   });
   await app.register(clientResultRoutes, { limitSearch });
+  await app.register(clientHideRoutes, { limitSearch });
 };

@@ -13,7 +13,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['health'],
         summary: 'Liveness, and what is still being indexed',
         description:
-          'Answers when the API reaches its database. `indexing` counts the background work not finished yet, over all events: `ingest` (display sizes and placeholder: the photo shows in its gallery once done), `bibs` (bib numbers read: findable by bib once done), `faces` (faces described: findable by selfie once done). `pending` is their sum; 0 means every photo is findable.',
+          'Answers when the API reaches its database. `indexing` counts the background work not finished yet, over all events: `ingest` (display sizes and placeholder: the photo shows in its gallery once done), `bibs` (bib numbers read: findable by bib once done), `faces` (faces described: findable by selfie once done), `redact` (photos with a face hidden on request: their stored copies made again blurred). `pending` is their sum; 0 means every photo is findable.',
         response: {
           200: envelope(
             z.object({
@@ -23,6 +23,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
                 ingest: work,
                 bibs: work,
                 faces: work,
+                redact: work,
               }),
             }),
           ),

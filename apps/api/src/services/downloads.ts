@@ -4,6 +4,7 @@ import { type DownloadRequest, MAX_ZIP_PHOTOS } from '@eventsite/contract';
 import type { BlobStores } from '../adapters/blobs.js';
 import { planZip, type ZipEntry } from '../adapters/zip/zip-stream.js';
 import { AppError, badRequest } from '../errors.js';
+import type { BlurredCopies } from './blurred-copies.js';
 import type { PhotoRepository, ZipPhotoRow } from '../repositories/photos.js';
 import { photosConfigOf } from './event-config.js';
 import type { EventService } from './events.js';
@@ -32,6 +33,8 @@ export class DownloadService {
     private readonly photos: PhotoRepository,
     private readonly events: EventService,
     private readonly blobs: BlobStores,
+    /** Photos with hidden faces go in the zip as their blurred copies. */
+    private readonly blurred: BlurredCopies,
   ) {}
 
   async zip(eventId: number, request: DownloadRequest, appDomain?: string): Promise<ZipDownload> {
@@ -63,8 +66,23 @@ export class DownloadService {
     const width = Math.max(4, String(rows.length).length);
     const entries: ZipEntry[] = [];
     for (const [i, row] of rows.entries()) {
+      const name = `${slug}-${String(i + 1).padStart(width, '0')}.${EXTENSION_OF[row.mimeType] ?? 'jpg'}`;
+      if (row.redaction > 0) {
+        // The blurred copy, made now when the `redact` job has not made it yet: its size and
+        // CRC-32 are known before the zip's first byte, as an original's are.
+        const copy = await this.blurred.download(row);
+        entries.push({
+          name,
+          size: copy.size,
+          crc32: copy.crc32,
+          modified: row.sortAt,
+          open: () => this.blobs.variants.openRead(copy.key),
+          read: () => this.blobs.variants.get(copy.key, copy.size),
+        });
+        continue;
+      }
       entries.push({
-        name: `${slug}-${String(i + 1).padStart(width, '0')}.${EXTENSION_OF[row.mimeType] ?? 'jpg'}`,
+        name,
         size: row.byteSize,
         crc32: row.crc32 ?? (await this.backfillCrc(row)),
         modified: row.sortAt,

@@ -74,6 +74,13 @@ export class FaceIndexes {
     return deleted;
   }
 
+  /** Faces of the photo were hidden (hide requests): they leave the index. */
+  async hideFaces(eventId: number, uuid: string, ids: readonly number[]): Promise<void> {
+    const index = await this.indexes.get(eventId)?.catch(() => undefined);
+    for (const id of ids) index?.remove(id);
+    this.changes.emit({ eventId, photoUuid: uuid });
+  }
+
   /** A deleted photo's faces leave the index (the rows go with the photo's row). */
   async forgetPhoto(eventId: number, uuid: string): Promise<void> {
     const index = await this.indexes.get(eventId)?.catch(() => undefined);
@@ -103,7 +110,7 @@ export class FaceIndexes {
       // Dropped meanwhile (evicted, deleted): its next load reads the database anyway.
       if (this.indexes.get(eventId) !== loading) return;
       index.removePhoto(photoUuid);
-      for (const row of rows) index.add(row.id, photoUuid, row.embedding);
+      for (const row of rows) if (!row.hidden) index.add(row.id, photoUuid, row.embedding);
       this.evict(eventId);
     });
     const settled = next.catch(() => {

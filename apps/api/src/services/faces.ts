@@ -102,7 +102,8 @@ export class FaceService {
           })),
           box,
         );
-        if (wearer) queries.push(wearer.embedding);
+        // A hidden face (hide requests) is never a query: its runner asked not to be found.
+        if (wearer && !wearer.hidden) queries.push(wearer.embedding);
       }
     }
     return this.answer(

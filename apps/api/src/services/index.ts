@@ -6,6 +6,7 @@ import type { JobHandlers } from '../adapters/jobs/worker.js';
 import { DEFAULT_MAX_UPLOAD_BYTES } from '../config.js';
 import { BibRepository } from '../repositories/bibs.js';
 import { FaceRepository } from '../repositories/faces.js';
+import { HideRepository } from '../repositories/hides.js';
 import { ContactMessageRepository } from '../repositories/contact.js';
 import { EventRepository } from '../repositories/events.js';
 import { OrganiserRepository } from '../repositories/organisers.js';
@@ -24,6 +25,8 @@ import {
 } from './engines.js';
 import { FaceIndexes } from './face-indexes.js';
 import { FaceService } from './faces.js';
+import { BlurredCopies } from './blurred-copies.js';
+import { HideService } from './hides.js';
 import { createIngestHandlers, ImportService, PhotoMaker } from '../ingest/index.js';
 import { JobService } from './jobs.js';
 import { LivePhotos } from './live-photos.js';
@@ -49,6 +52,8 @@ export interface Services {
   downloads: DownloadService;
   bibs: BibService;
   faces: FaceService;
+  /** "Hide me everywhere": runners' requests to have their face hidden on an event's photos. */
+  hides: HideService;
   /** Removes what a crash or a failed job left behind (run at start). */
   sweep: SweepService;
   /** Tells the live galleries that an event's findable photos changed (routes/live.ts). */
@@ -112,7 +117,29 @@ export function createServices(db: Db, blobs: BlobStores, options: ServiceOption
   const bibs = new BibService(bibRepo, photoRepo, events, reader !== undefined);
   const faceIndexes = new FaceIndexes(faceRepo, eventRepo, options.faceIndexBytes);
   const faces = new FaceService(faceRepo, events, jobs, faceIndexes, bibs, detector);
-  const photos = new PhotoService(photoRepo, events, blobs, bibs, faceIndexes, eventChanges);
+  const blurred = new BlurredCopies(new HideRepository(db), blobs);
+  const photos = new PhotoService(
+    photoRepo,
+    events,
+    blobs,
+    bibs,
+    faceIndexes,
+    eventChanges,
+    blurred,
+  );
+  const hides = new HideService(
+    new HideRepository(db),
+    faceRepo,
+    bibRepo,
+    events,
+    faceIndexes,
+    jobs,
+    photos,
+    (eventId) => {
+      answers.clear();
+      live.changed(eventId);
+    },
+  );
   const maker = new PhotoMaker(photoRepo, blobs, photos, options.maxImagePixels);
   const imports = new ImportService(photoRepo, events, maker);
   const jobHandlers = createIngestHandlers({
@@ -126,6 +153,8 @@ export function createServices(db: Db, blobs: BlobStores, options: ServiceOption
     reader,
     detector,
     indexes: faceIndexes,
+    hides,
+    redactor: photos,
   });
   return {
     answers,
@@ -148,9 +177,10 @@ export function createServices(db: Db, blobs: BlobStores, options: ServiceOption
       },
       (organiserId) => photoRepo.bytesOfOrganiser(organiserId),
     ),
-    downloads: new DownloadService(photoRepo, events, blobs),
+    downloads: new DownloadService(photoRepo, events, blobs, blurred),
     bibs,
     faces,
+    hides,
     sweep: new SweepService(blobs, new MaintenanceRepository(db)),
     live,
     jobHandlers,

@@ -73,11 +73,35 @@ export class ByteLru {
   }
 }
 
-export function variantEtag(uuid: string, width: number, format: VariantFormat): string {
-  return `"${uuid}-${width}-${format}-${VARIANT_VERSION}"`;
+/**
+ * A photo's redaction (photos.redaction: bumped each time a face on it is hidden) names its
+ * variants apart: once it changes, no copy made before (in any process's memory, under any old
+ * key, with the old ETag) is asked for again.
+ */
+function redactionTag(redaction: number): string {
+  return redaction > 0 ? `.h${redaction}` : '';
+}
+
+export function variantEtag(
+  uuid: string,
+  width: number,
+  format: VariantFormat,
+  redaction = 0,
+): string {
+  return `"${uuid}-${width}-${format}-${VARIANT_VERSION}${redaction > 0 ? `-h${redaction}` : ''}"`;
 }
 
 /** Where a variant is kept in the variants store: every variant of a photo under `{uuid}/`. */
-export function variantKey(uuid: string, width: number, format: VariantFormat): string {
-  return `${uuid}/${width}.${VARIANT_VERSION}.${format === 'jpeg' ? 'jpg' : format}`;
+export function variantKey(
+  uuid: string,
+  width: number,
+  format: VariantFormat,
+  redaction = 0,
+): string {
+  return `${uuid}/${width}.${VARIANT_VERSION}${redactionTag(redaction)}.${format === 'jpeg' ? 'jpg' : format}`;
+}
+
+/** Where the blurred copy served for download is kept (variants store, under the photo's prefix). */
+export function blurredOriginalKey(uuid: string, redaction: number, extension: string): string {
+  return `${uuid}/original${redactionTag(redaction)}.${extension}`;
 }

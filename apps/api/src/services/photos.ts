@@ -13,6 +13,7 @@ import type { EventRow } from '../repositories/events.js';
 import { photosConfigOf } from './event-config.js';
 import type { EventService } from './events.js';
 import { decodeCursor, encodeCursor } from './photo-cursor.js';
+import type { BlurredCopies } from './blurred-copies.js';
 import { ByteLru, negotiateFormat, variantEtag, variantKey } from './photo-files.js';
 import type { Signal } from './signal.js';
 import { kebabCase } from './urls.js';
@@ -93,6 +94,8 @@ export class PhotoService {
     private readonly deleted: DeletedPhotoListener,
     /** Any change to an event (unpublished, say): cached photo look-ups are dropped. */
     eventChanges: Signal,
+    /** Photos with hidden faces are served from blurred copies. */
+    private readonly blurred: BlurredCopies,
   ) {
     eventChanges.listen(() => this.forgetLookups());
   }
@@ -176,9 +179,9 @@ export class PhotoService {
     const photo = await this.servable(uuid);
     const format = negotiateFormat(accept);
     const w = width ?? DEFAULT_DISPLAY_WIDTH;
-    const key = variantKey(photo.uuid, w, format);
+    const key = variantKey(photo.uuid, w, format, photo.redaction);
     return {
-      etag: variantEtag(photo.uuid, w, format),
+      etag: variantEtag(photo.uuid, w, format, photo.redaction),
       contentType: MIME_TYPES[format],
       variesByAccept: true,
       open: () => this.openVariant(photo, key, w, format),
@@ -198,19 +201,35 @@ export class PhotoService {
     const cached = this.lookups.get(uuid);
     if (!cached || cached.until <= Date.now()) return undefined;
     const format = negotiateFormat(accept);
-    const bytes = this.memory.get(variantKey(cached.photo.uuid, width, format));
+    const { uuid: id, redaction } = cached.photo;
+    const bytes = this.memory.get(variantKey(id, width, format, redaction));
     if (!bytes) return undefined;
     return {
-      etag: variantEtag(cached.photo.uuid, width, format),
+      etag: variantEtag(id, width, format, redaction),
       contentType: MIME_TYPES[format],
       bytes,
     };
   }
 
-  /** The original as imported, for download. */
+  /** The original as imported, for download; with hidden faces, its blurred copy. */
   async original(uuid: string): Promise<PhotoFile> {
     const photo = await this.servable(uuid);
     const ext = photo.blobKey.split('.').pop() ?? 'jpg';
+    if (photo.redaction > 0) {
+      const copy = await this.blurred.download(photo);
+      return {
+        etag: `"${photo.uuid}-original-${photo.checksum.slice(0, 16)}-h${photo.redaction}"`,
+        contentType: photo.mimeType,
+        variesByAccept: false,
+        filename: `${kebabCase(photo.eventSlugName)}-${photo.uuid}.${ext}`,
+        size: copy.size,
+        open: async (range) => {
+          const read = await this.blobs.variants.read(copy.key, range);
+          if (!read) throw new Error(`The blurred copy of photo ${photo.uuid} is missing`);
+          return { body: read.stream, length: range ? range.end - range.start + 1 : read.size };
+        },
+      };
+    }
     return {
       etag: `"${photo.uuid}-original-${photo.checksum.slice(0, 16)}"`,
       contentType: photo.mimeType,
@@ -230,6 +249,29 @@ export class PhotoService {
         return { body: read.stream, length: range ? range.end - range.start + 1 : read.size };
       },
     };
+  }
+
+  /**
+   * After faces of the photo were hidden: its lookup and every copy in memory are dropped here
+   * at once (the next request reads the new redaction and is served blurred).
+   */
+  forgetPhoto(uuid: string): void {
+    this.lookups.delete(uuid);
+    this.memory.deletePrefix(`${uuid}/`);
+  }
+
+  /**
+   * The `redact` job's work: every stored copy of the photo is made again blurred (the widths
+   * rendered at ingest and the download copy); nothing made before is kept.
+   */
+  async redact(uuid: string): Promise<{ redaction: number } | undefined> {
+    const photo = await this.photos.findByUuid(uuid);
+    if (!photo || photo.redaction === 0) return undefined;
+    this.forgetPhoto(uuid);
+    await this.blurred.rebuild(photo, PRERENDERED_WIDTHS);
+    this.forgetPhoto(uuid);
+    this.renders += PRERENDERED_WIDTHS.length;
+    return { redaction: photo.redaction };
   }
 
   /** Forget cached lookups, e.g. after an event is unpublished. */
@@ -312,7 +354,8 @@ export class PhotoService {
     const original = await this.blobs.originals.get(photo.blobKey);
     if (!original)
       throw new Error(`Original of photo ${photo.uuid} is missing from the blob store`);
-    const bytes = await renderVariant(original, width, format);
+    const hidden = photo.redaction > 0 ? await this.blurred.boxes(photo.uuid) : [];
+    const bytes = await renderVariant(original, width, format, hidden);
     await this.blobs.variants.put(key, bytes);
     this.renders += 1;
     return bytes;

@@ -105,6 +105,14 @@ export const photos = pgTable(
     placeholder: text('placeholder'),
     /** CRC-32 of the original's bytes (unsigned), for zips of known length; null for rows imported before it was kept. */
     crc32: bigint('crc32', { mode: 'number' }),
+    /**
+     * Bumped each time a face of the photo is hidden (hide requests): 0 for a photo with no hidden
+     * face. Its display variants and downloads are then blurred copies, keyed by this number.
+     */
+    redaction: integer('redaction').notNull().default(0),
+    /** Byte size and CRC-32 of the blurred copy served for download (zips); null until it is made. */
+    redactedSize: bigint('redacted_size', { mode: 'number' }),
+    redactedCrc32: bigint('redacted_crc32', { mode: 'number' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -263,6 +271,8 @@ export const photoFaces = pgTable(
     embeddingF32: bytea('embedding_f32'),
     /** The descriptor of rows written before `embedding_f32` (null once converted). */
     embedding: real('embedding').array(),
+    /** Matched by a hide request: left out of the search index and blurred on the photo. */
+    hidden: boolean('hidden').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -273,6 +283,64 @@ export const photoFaces = pgTable(
       sql`${t.embeddingF32} is not null or ${t.embedding} is not null`,
     ),
   ],
+);
+
+/**
+ * "Hide me everywhere": a runner's face description (1024 Float32 values, as `photo_faces`),
+ * kept so photos uploaded later are checked against it. Nothing else: no image, address or name.
+ */
+export const hideRequests = pgTable(
+  'hide_requests',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    embeddingF32: bytea('embedding_f32').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('hide_requests_event_idx').on(t.eventId)],
+);
+
+/**
+ * Where a photo is blurred: the box of each hidden face (photo pixels, after EXIF orientation).
+ * Kept apart from `photo_faces`, so deleting or re-detecting an event's faces never unblurs one.
+ */
+export const hiddenFaces = pgTable(
+  'hidden_faces',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    photoUuid: uuid('photo_uuid')
+      .notNull()
+      .references(() => photos.uuid, { onDelete: 'cascade' }),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    boxX: integer('box_x').notNull(),
+    boxY: integer('box_y').notNull(),
+    boxW: integer('box_w').notNull(),
+    boxH: integer('box_h').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('hidden_faces_photo_box_key').on(t.photoUuid, t.boxX, t.boxY, t.boxW, t.boxH),
+    index('hidden_faces_event_idx').on(t.eventId),
+  ],
+);
+
+/** A bib no longer finds a photo: its wearer's face is hidden there (or the runner named it). */
+export const hiddenBibs = pgTable(
+  'hidden_bibs',
+  {
+    photoUuid: uuid('photo_uuid')
+      .notNull()
+      .references(() => photos.uuid, { onDelete: 'cascade' }),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    bib: text('bib').notNull(),
+  },
+  (t) => [uniqueIndex('hidden_bibs_photo_bib_key').on(t.photoUuid, t.bib)],
 );
 
 /**
@@ -313,6 +381,46 @@ export const certificateTemplates = pgTable('certificate_templates', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * People of an organiser who sign in to the console, each with a role (owner, editor,
+ * photographer). The password is kept as scrypt's hash with its salt and parameters
+ * (`scrypt$N$r$p$salt$hash`, services/passwords.ts), never itself.
+ */
+export const consoleUsers = pgTable(
+  'console_users',
+  {
+    id: serial('id').primaryKey(),
+    organiserId: integer('organiser_id')
+      .notNull()
+      .references(() => organisers.id, { onDelete: 'cascade' }),
+    /** Lowercase; one account per email and organiser. */
+    email: text('email').notNull(),
+    role: text('role', { enum: ['owner', 'editor', 'photographer'] }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('console_users_organiser_email_key').on(t.organiserId, t.email)],
+);
+
+/** A signed-in console session: only the sha256 of its random token is kept, with its expiry. */
+export const consoleSessions = pgTable(
+  'console_sessions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => consoleUsers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('console_sessions_token_hash_key').on(t.tokenHash),
+    index('console_sessions_user_idx').on(t.userId),
+  ],
+);
+
 export const schema = {
   organisers,
   organiserDomains,
@@ -324,6 +432,11 @@ export const schema = {
   jobs,
   photoBibs,
   photoFaces,
+  hideRequests,
+  hiddenFaces,
+  hiddenBibs,
   raceResults,
   certificateTemplates,
+  consoleUsers,
+  consoleSessions,
 };

@@ -177,6 +177,7 @@ describe.skipIf(!ready)('the BullMQ job queue', () => {
     const handlers: JobHandlers = {
       ingest: async () => undefined,
       faces: async () => undefined,
+      redact: async () => undefined,
       bibs: async ({ uuid }) => {
         worked.push(uuid);
         await sleep(5);

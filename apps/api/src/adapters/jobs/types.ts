@@ -16,13 +16,20 @@ export interface JobPayloads {
   bibs: { eventId: number; uuid: string };
   /** Faces of one photo: boxes and descriptors for selfie search. */
   faces: { eventId: number; uuid: string };
+  /** A photo's faces were hidden: its stored variants and download copy are made again blurred. */
+  redact: { eventId: number; uuid: string };
 }
 
 export type JobKind = keyof JobPayloads;
-export const JOB_KINDS = ['ingest', 'bibs', 'faces'] as const satisfies readonly JobKind[];
+export const JOB_KINDS = [
+  'ingest',
+  'bibs',
+  'faces',
+  'redact',
+] as const satisfies readonly JobKind[];
 
-/** Lower runs first. */
-export const JOB_PRIORITY: Record<JobKind, number> = { ingest: 1, bibs: 2, faces: 3 };
+/** Lower runs first: a hide's blurred copies as soon as a new photo's ingest. */
+export const JOB_PRIORITY: Record<JobKind, number> = { ingest: 1, redact: 1, bibs: 2, faces: 3 };
 
 export type JobState = 'queued' | 'running' | 'done' | 'failed';
 

@@ -76,6 +76,7 @@ describe('the worker', () => {
     const handlers: JobHandlers = {
       ingest: async () => undefined,
       faces: async () => undefined,
+      redact: async () => undefined,
       bibs: async ({ uuid }) => {
         runs.set(uuid, (runs.get(uuid) ?? 0) + 1);
         if (uuid === 'flaky' && runs.get(uuid)! < 3) throw new Error('disk busy');
@@ -123,6 +124,7 @@ describe('the worker', () => {
     const handlers: JobHandlers = {
       ingest: async () => undefined,
       faces: async () => undefined,
+      redact: async () => undefined,
       bibs: async () => {
         await gate;
         return { ok: true };
@@ -156,6 +158,7 @@ describe('the worker', () => {
     const handlers: JobHandlers = {
       ingest: async () => undefined,
       faces: async () => undefined,
+      redact: async () => undefined,
       bibs: async () => {
         longRuns += 1;
         await gate;

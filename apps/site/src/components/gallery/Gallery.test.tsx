@@ -117,6 +117,9 @@ describe('Gallery: search', () => {
     expect(within(card).getByText('3:20:02', { selector: 'dd' })).toBeTruthy();
     expect(within(card).getByText('212th')).toBeTruthy();
     expect(within(card).getByRole('link', { name: 'Make your finisher certificate' }).getAttribute('href')).toBe('/events/city-run-42/promo?bib=1234');
+    // The result links its runner's page, once: in the card.
+    expect(within(card).getByRole('link', { name: 'Your runner page' }).getAttribute('href')).toBe('/events/city-run-42/runners/1234');
+    expect(screen.getAllByRole('link', { name: 'Your runner page' })).toHaveLength(1);
     // Back: the whole gallery again.
     act(() => {
       window.history.replaceState(null, '', '/events/city-run-42/photos');

@@ -1,7 +1,7 @@
 'use client';
 
 import { MAX_ZIP_PHOTOS } from '@eventsite/contract/constants';
-import type { FeatureFlags, PhotoListItem } from '@eventsite/contract';
+import type { FeatureFlags, PhotoListItem, SelfieMatch } from '@eventsite/contract';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { deepLinkPhoto, resultsText, searchFromParams, searchParamsFor, type GallerySearch } from '@/lib/gallery/search';
 import { selectedInOrder } from '@/lib/gallery/selection';
@@ -11,6 +11,7 @@ import { GalleryStatus } from './GalleryStatus';
 import { JustifiedGrid } from './JustifiedGrid';
 import { PhotoViewer } from './PhotoViewer';
 import { RunnerLinks } from '@/components/runner/RunnerLinks';
+import { runnerHref } from '@/components/runner/strings';
 import { ResultCard } from './ResultCard';
 import { SearchBar } from './SearchBar';
 import { SelectionBar } from './SelectionBar';
@@ -25,6 +26,9 @@ import { useSelection } from './useSelection';
 import { loadSelfieEngine, useSelfieSearch, type SelfieEngine } from './useSelfieSearch';
 import { useZipDownload } from './useZipDownload';
 import { FeedMore } from './FeedMore';
+import { withoutNotMe } from './notMe';
+import { NotMeNotice, PhotoActions, SelfieRunnerLink } from './PhotoActions';
+import { useNotMe } from './useNotMe';
 
 export { DEEP_LINK_SCAN_LIMIT } from './useGalleryViewer';
 
@@ -77,8 +81,10 @@ export function GalleryView({
   // Its results show while the URL has no bib or name search (the search that started it).
   const [selfieOn, setSelfieOn] = useState(false);
   const selfieAnswer = selfieOn && search === null && selfie.state.phase === 'done' ? selfie.state.answer : null;
-  const selfieMatches = useMemo(() => (selfieAnswer?.photos ?? []).filter((p) => p.tier === 'match'), [selfieAnswer]);
-  const selfieMaybes = useMemo(() => (selfieAnswer?.photos ?? []).filter((p) => p.tier === 'maybe'), [selfieAnswer]);
+  // "Not me": photos found by face that the visitor took out, kept for the visit.
+  const notMe = useNotMe(eventId);
+  const selfieMatches = useMemo(() => withoutNotMe((selfieAnswer?.photos ?? []).filter((p) => p.tier === 'match'), notMe.removed), [selfieAnswer, notMe.removed]);
+  const selfieMaybes = useMemo(() => withoutNotMe((selfieAnswer?.photos ?? []).filter((p) => p.tier === 'maybe'), notMe.removed), [selfieAnswer, notMe.removed]);
 
   const enabled = (search !== null || !privacy) && !selfieAnswer;
   const { feed, status, error, loadMore, retry, reload } = useFeed(apiBase, eventId, search, enabled, initialPage);
@@ -88,7 +94,8 @@ export function GalleryView({
 
   /* ---------- "More photos of you": the bib's wearer, found by face ---------- */
   const bibFound = search?.kind === 'bib' && feed.started && feed.photos.length > 0 ? search.value : null;
-  const moreOfBib = useMoreOfBib(apiBase, eventId, bibFound, flags.selfie_search && flags.bib_search);
+  const moreOfBibFound = useMoreOfBib(apiBase, eventId, bibFound, flags.selfie_search && flags.bib_search);
+  const moreOfBib = useMemo(() => withoutNotMe(moreOfBibFound, notMe.removed), [moreOfBibFound, notMe.removed]);
   const extra: readonly PhotoListItem[] = selfieAnswer ? selfieMaybes : moreOfBib;
   // The viewer pages through both sections: the results, then the extra ones.
   const viewerPhotos = useMemo(() => (extra.length ? [...photos, ...extra] : photos), [photos, extra]);
@@ -144,6 +151,16 @@ export function GalleryView({
   );
 
   const result = useRaceResult(apiBase, eventId, search, flags.show_timing_data);
+
+  /* ---------- "Not me" and "This is me" over the photos found by face ---------- */
+  const removeNotMe = notMe.remove;
+  const faceActions = useCallback(
+    (photo: PhotoListItem, _index: number, label: string) => (
+      // "This is me" on a selfie's photos only: after a bib search the runner page is linked above.
+      <PhotoActions label={label} bib={selfieAnswer ? (photo as SelfieMatch).bib : null} eventSlug={eventSlug} onNotMe={() => removeNotMe(photo.uuid)} />
+    ),
+    [selfieAnswer, eventSlug, removeNotMe],
+  );
 
   /* ---------- Selection and downloads ---------- */
   const canDownload = flags.bulk_download;
@@ -226,10 +243,13 @@ export function GalleryView({
       {search && result ? (
         <ResultCard
           result={result}
+          runnerHref={runnerHref(eventSlug, search.value)}
           certificateHref={flags.download_certificate ? `/events/${encodeURIComponent(eventSlug)}/promo?bib=${encodeURIComponent(search.value)}` : null}
         />
       ) : null}
-      <RunnerLinks eventId={eventId} eventSlug={eventSlug} apiBase={apiBase} search={selfieAnswer ? null : search} flags={flags} />
+      {/* A result card links the runner page itself. */}
+      <RunnerLinks eventId={eventId} eventSlug={eventSlug} apiBase={apiBase} search={selfieAnswer || result ? null : search} flags={flags} />
+      {selfieAnswer ? <SelfieRunnerLink photos={selfieMatches} eventSlug={eventSlug} /> : null}
       {showGrid ? (
         <div className="gallery-toolbar">
           <p className="gallery-count" aria-live="polite">
@@ -270,6 +290,7 @@ export function GalleryView({
           selected={selection.ids}
           onActivate={onActivate}
           handle={grid}
+          tileActions={selfieAnswer ? faceActions : undefined}
         />
       ) : null}
       <div ref={sentinel} className="gallery-sentinel" aria-hidden="true" />
@@ -291,6 +312,7 @@ export function GalleryView({
             onActivate={(i, e) => onActivate(photos.length + i, e)}
             handle={extraGrid}
             tileLabel={selfieAnswer ? SELFIE_RESULTS.maybeLabel : SELFIE_RESULTS.moreLabel}
+            tileActions={faceActions}
           />
         </section>
       ) : null}
@@ -309,6 +331,7 @@ export function GalleryView({
           onDone={select.endSelectMode}
         />
       ) : null}
+      <NotMeNotice last={notMe.last} onUndo={notMe.undo} onClose={notMe.dismiss} />
       <DownloadPanel state={download} onCancel={cancelDownload} onDismiss={dismissDownload} />
       <PhotoViewer
         photos={viewerPhotos}

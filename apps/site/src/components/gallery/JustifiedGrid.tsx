@@ -22,6 +22,11 @@ export interface JustifiedGridProps {
   handle?: Ref<GridHandle>;
   /** Names the tiles (default 'Photo 12 of 504'); a second grid on the page names its own. */
   tileLabel?: (n: number, total: number) => string;
+  /**
+   * Controls over a laid-out tile, after it in the tab order ("Not me", "This is me"), given the
+   * photo, its index and the tile's label; null for none. Never in the server's HTML.
+   */
+  tileActions?: (photo: PhotoListItem, index: number, label: string) => ReactNode;
 }
 
 export interface GridHandle {
@@ -46,7 +51,7 @@ function measureWidth(el: HTMLElement | null): number {
  * rows near the screen are in the DOM, so 20,000 photos cost what 60 do. Each tile is a fixed box
  * of the photo's aspect ratio with its thumbhash painted behind: nothing moves as images load.
  */
-export function JustifiedGrid({ photos, total, apiBase, selectMode, selected, onActivate, overscan = 1, handle, tileLabel = GALLERY_TEXT.photoLabel }: JustifiedGridProps) {
+export function JustifiedGrid({ photos, total, apiBase, selectMode, selected, onActivate, overscan = 1, handle, tileLabel = GALLERY_TEXT.photoLabel, tileActions }: JustifiedGridProps) {
   const container = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
   const [band, setBand] = useState<[number, number]>([0, 0]);
@@ -178,7 +183,17 @@ export function JustifiedGrid({ photos, total, apiBase, selectMode, selected, on
         const index = row.start + i;
         const photo = photos[index]!;
         const widths = flowWidths.current.get(photo.uuid) ?? boxWidths(photo, w);
-        (index < INLINE_TILES ? tiles : later).push(<Tile key={photo.uuid} {...tileProps(index)} box={{ left, top: row.top, width: w, height: row.height }} sizes={`${Math.ceil(w)}px`} widths={widths} />);
+        const into = index < INLINE_TILES ? tiles : later;
+        const props = tileProps(index);
+        into.push(<Tile key={photo.uuid} {...props} box={{ left, top: row.top, width: w, height: row.height }} sizes={`${Math.ceil(w)}px`} widths={widths} />);
+        const actions = tileActions?.(photo, index, props.label);
+        if (actions) {
+          into.push(
+            <div key={`${photo.uuid}-actions`} className="jgrid-actions" data-actions-of={index} style={{ left, top: row.top, width: w, height: row.height }}>
+              {actions}
+            </div>,
+          );
+        }
         left += w + layout!.options.spacing;
       });
     }
@@ -192,7 +207,8 @@ export function JustifiedGrid({ photos, total, apiBase, selectMode, selected, on
         data-select-mode={selectMode || undefined}
         style={{ height: layout ? layout.height : undefined }}
         onFocus={(e) => {
-          const i = Number((e.target as HTMLElement).dataset.index);
+          const tile = (e.target as HTMLElement).closest<HTMLElement>('[data-index],[data-actions-of]');
+          const i = Number(tile?.dataset.index ?? tile?.dataset.actionsOf);
           if (Number.isInteger(i)) setFocused(i);
         }}
       >

@@ -11,7 +11,18 @@ export function ordinal(n: number): string {
  * A participant's race result beside their photos (show_timing_data, bib search). `showName`
  * off: the page's own heading already names them (the runner's page).
  */
-export function ResultCard({ result, certificateHref, showName = true }: { result: RaceResult; certificateHref: string | null; showName?: boolean }) {
+export function ResultCard({
+  result,
+  certificateHref,
+  runnerHref = null,
+  showName = true,
+}: {
+  result: RaceResult;
+  certificateHref: string | null;
+  /** The runner's page, where the card is not on it (the gallery's bib search). */
+  runnerHref?: string | null;
+  showName?: boolean;
+}) {
   const splits = Object.entries(result.splits);
   const stats: [string, string][] = [];
   if (result.net_time) stats.push(['Net time', result.net_time]);
@@ -38,10 +49,19 @@ export function ResultCard({ result, certificateHref, showName = true }: { resul
           ))}
         </dl>
       ) : null}
-      {certificateHref ? (
-        <a className="button result-certificate" href={certificateHref}>
-          {GALLERY_TEXT.certificate}
-        </a>
+      {certificateHref || runnerHref ? (
+        <p className="result-links">
+          {runnerHref ? (
+            <a className="button button-outline result-runner" href={runnerHref}>
+              {GALLERY_TEXT.runnerPage}
+            </a>
+          ) : null}
+          {certificateHref ? (
+            <a className="button result-certificate" href={certificateHref}>
+              {GALLERY_TEXT.certificate}
+            </a>
+          ) : null}
+        </p>
       ) : null}
       {splits.length ? (
         <dl className="result-splits" aria-label="Splits">

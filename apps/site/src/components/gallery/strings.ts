@@ -25,6 +25,8 @@ export const GALLERY_TEXT = {
   photoLabel: (n: number, total: number) => `Photo ${n.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`,
   partnership: (client: string) => `In partnership with ${client}`,
   certificate: 'Make your finisher certificate',
+  /** On a race result: its runner's page (photos, result and certificate on one page). */
+  runnerPage: 'Your runner page',
 } as const;
 
 /** Live galleries: photos that came while the gallery was open. */
@@ -50,6 +52,21 @@ export const SELFIE_RESULTS = {
   moreTitle: 'More photos of you',
   moreText: 'Found by the face of the runner wearing this bib, where the bib is hidden or could not be read.',
   moreLabel: (n: number, total: number) => `More of you: photo ${n.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`,
+} as const;
+
+/** "Not me" and "This is me" on the photos found by face. */
+export const NOT_ME_TEXT = {
+  notMe: 'Not me',
+  /** The button's name: the control and the photo it removes. */
+  notMeLabel: (photo: string) => `Not me: remove ${photo}`,
+  removed: 'Photo removed from your photos.',
+  undo: 'Undo',
+  undoLabel: 'Undo: bring the photo back',
+  close: 'Close',
+  thisIsMe: 'This is me',
+  thisIsMeLabel: (photo: string, bib: string) => `This is me: open the runner page of bib ${bib}, worn in ${photo}`,
+  resultSetTitle: (bib: string) => `Is this you? Bib ${bib} was read on your photos.`,
+  resultSetLink: (bib: string) => `This is me: open the runner page of bib ${bib}`,
 } as const;
 
 /** Selfie search's panel: the consent step first, then each state in its own words. */

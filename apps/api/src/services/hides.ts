@@ -1,0 +1,148 @@
+import type { HideRequestAnswer, HideRequestInput, HideRequestStats } from '@eventsite/contract';
+import { AppError } from '../errors.js';
+import { facesToHide, HIDE_SIMILARITY, hiddenBibs } from '../faces/hide-match.js';
+import type { BibRepository } from '../repositories/bibs.js';
+import type { FaceRepository, NewFace } from '../repositories/faces.js';
+import type { HideRepository, PhotoHide } from '../repositories/hides.js';
+import { canonicalBib } from '../results/index.js';
+import { photosConfigOf } from './event-config.js';
+import type { EventService } from './events.js';
+import type { FaceIndexes } from './face-indexes.js';
+import type { JobService } from './jobs.js';
+
+/** Faces looked at for one request: far more photos than one runner is on. */
+const MAX_HIDDEN_FACES = 5000;
+
+export const HIDE_OFF_MESSAGE =
+  'Hiding a face needs selfie search, which is turned off for this event.';
+
+/** What a hide does to the photos it changes, beyond the rows (the photo service). */
+export interface PhotoCaches {
+  /** The photo's look-up and copies in memory are dropped (served blurred from now on). */
+  forgetPhoto(uuid: string): void;
+}
+
+/**
+ * "Hide me everywhere": a runner's face description hides their face on the event's photos
+ * (blurred in every variant and download, out of selfie search and "more photos of you") and
+ * drops the photos from their bib's search; kept, so the `faces` job hides it on photos uploaded
+ * later. Only the descriptor is stored; the organiser sees counts.
+ */
+export class HideService {
+  constructor(
+    private readonly hides: HideRepository,
+    private readonly faces: FaceRepository,
+    private readonly bibs: BibRepository,
+    private readonly events: EventService,
+    private readonly indexes: FaceIndexes,
+    private readonly jobs: JobService,
+    private readonly caches: PhotoCaches,
+    /** Public answers (bib searches) changed for the event. */
+    private readonly onChange: (eventId: number) => void,
+  ) {}
+
+  /** A visitor's request: counted only (`dry_run`), or kept and applied to the event's photos. */
+  async request(
+    eventId: number,
+    input: HideRequestInput,
+    appDomain: string | undefined,
+  ): Promise<HideRequestAnswer> {
+    const event = await this.events.requirePublished(eventId, appDomain);
+    if (!photosConfigOf(event).feature_flag.selfie_search)
+      throw new AppError(403, HIDE_OFF_MESSAGE);
+    const index = await this.indexes.get(eventId);
+    // The most similar face of each photo, at the hide threshold or above.
+    const best = new Map<string, number>();
+    for (const face of index.search(input.embedding, {
+      limit: MAX_HIDDEN_FACES,
+      minSimilarity: HIDE_SIMILARITY,
+    }))
+      if (!best.has(face.photoId)) best.set(face.photoId, face.id);
+    if (input.dry_run) return { photos: best.size, stored: false };
+    await this.hides.addRequest(eventId, input.embedding);
+    const bib = input.bib === undefined ? undefined : canonicalBib(input.bib);
+    await this.hidePhotos(eventId, [...best], bib);
+    return { photos: best.size, stored: true };
+  }
+
+  /** The `faces` job: which of a new photo's faces the event's requests hide. */
+  async facesToHide(eventId: number, faces: readonly NewFace[]): Promise<boolean[]> {
+    if (faces.length === 0) return [];
+    const requests = await this.hides.requestEmbeddings(eventId);
+    return facesToHide(requests, faces);
+  }
+
+  /** The `faces` job stored these faces hidden: their boxes are blurred, their bibs hidden. */
+  async hideStoredFaces(eventId: number, uuid: string, faceIds: number[]): Promise<void> {
+    await this.hidePhotos(
+      eventId,
+      faceIds.map((id) => [uuid, id]),
+      undefined,
+    );
+  }
+
+  /**
+   * The `bibs` job stored a photo's readings: those worn by a hidden face stop finding it (the
+   * `faces` job may have run first).
+   */
+  async bibsRead(eventId: number, uuid: string): Promise<void> {
+    const faces = await this.faces.ofPhoto(uuid);
+    const hidden = new Set(faces.filter((f) => f.hidden).map((f) => f.id));
+    if (hidden.size === 0) return;
+    const bibs = hiddenBibs(await this.bibs.ofPhoto(uuid), faces.map(withBox), hidden);
+    await this.hides.hideBibs(eventId, uuid, bibs);
+    if (bibs.length > 0) this.onChange(eventId);
+  }
+
+  /** The event's counts, for its organiser (or the operator's CLI: `organiserId` null). */
+  async stats(eventId: number, organiserId: number | null): Promise<HideRequestStats> {
+    if (organiserId === null) await this.events.require(eventId);
+    else await this.events.requireOwned(eventId, organiserId);
+    return this.hides.stats(eventId);
+  }
+
+  /**
+   * Hides these faces ([photo, face id] pairs): the rows marked and left out of the search
+   * indexes, the boxes kept for the blur, the bibs their wearers wore (and `bib`) hidden; each
+   * photo that changed is dropped from the caches here and its stored copies made again by a
+   * `redact` job.
+   */
+  private async hidePhotos(
+    eventId: number,
+    pairs: Array<[string, number]>,
+    bib: string | undefined,
+  ): Promise<void> {
+    if (pairs.length === 0) return;
+    const byPhoto = new Map<string, Set<number>>();
+    for (const [uuid, id] of pairs) byPhoto.set(uuid, (byPhoto.get(uuid) ?? new Set()).add(id));
+    const plan: PhotoHide[] = [];
+    for (const [uuid, ids] of byPhoto) {
+      const faces = (await this.faces.ofPhoto(uuid)).map(withBox);
+      const hidden = faces.filter((f) => ids.has(f.id));
+      if (hidden.length === 0) continue;
+      plan.push({
+        uuid,
+        faceIds: hidden.map((f) => f.id),
+        boxes: hidden.map((f) => f.box),
+        bibs: hiddenBibs(await this.bibs.ofPhoto(uuid), faces, ids, bib),
+      });
+    }
+    const changed = await this.hides.hide(eventId, plan);
+    for (const photo of plan) await this.indexes.hideFaces(eventId, photo.uuid, photo.faceIds);
+    for (const uuid of changed) this.caches.forgetPhoto(uuid);
+    if (changed.length > 0)
+      await this.jobs.enqueue(
+        changed.map((uuid) => ({
+          kind: 'redact' as const,
+          payload: { eventId, uuid },
+          idempotencyKey: `redact:${uuid}:${Date.now().toString(36)}`,
+          eventId,
+        })),
+      );
+    this.onChange(eventId);
+  }
+}
+
+function withBox<F extends { boxX: number; boxY: number; boxW: number; boxH: number }>(face: F) {
+  return { ...face, box: { x: face.boxX, y: face.boxY, width: face.boxW, height: face.boxH } };
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { BIB_PATTERN } from './constants.js';
+import { SEARCH_MESSAGES } from './search-rules.js';
+import { selfieSearchRequest } from './selfie.js';
+
+/**
+ * `POST /api/v1/client/events/{eventId}/hide-requests` ("Hide me everywhere"): the runner's face
+ * descriptor, computed in their browser like a selfie search's, so the selfie never leaves the
+ * device. `dry_run` only counts the photos that would be hidden (the confirmation step) and
+ * stores nothing. `bib`, optional: the runner's bib, dropped from the bib search of every photo
+ * their face is hidden on (used once, not stored).
+ */
+export const hideRequestInput = selfieSearchRequest.extend({
+  bib: z.string().trim().regex(BIB_PATTERN, SEARCH_MESSAGES.bib).optional(),
+  dry_run: z.boolean().optional(),
+});
+export type HideRequestInput = z.infer<typeof hideRequestInput>;
+
+export const hideRequestAnswer = z.object({
+  /** Photos of the event where the face is (or, for a dry run, would be) blurred. */
+  photos: z.number().int().nonnegative(),
+  /** False for a dry run: nothing was stored or changed. */
+  stored: z.boolean(),
+});
+export type HideRequestAnswer = z.infer<typeof hideRequestAnswer>;
+
+/** `GET /api/v1/admin/events/{eventId}/hide-requests`: counts only, never a face. */
+export const hideRequestStats = z.object({
+  /** Hide requests kept for the event (each checked against photos uploaded later). */
+  requests: z.number().int().nonnegative(),
+  /** Faces blurred on the event's photos. */
+  hidden_faces: z.number().int().nonnegative(),
+  /** Photos with at least one blurred face. */
+  hidden_photos: z.number().int().nonnegative(),
+});
+export type HideRequestStats = z.infer<typeof hideRequestStats>;
