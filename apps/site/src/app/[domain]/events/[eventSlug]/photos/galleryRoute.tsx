@@ -17,6 +17,7 @@ import {
 import { photoUrl } from '@/provider/photo-urls';
 import { pageMetadata, shareImage, siteOrigin } from '@/lib/seo';
 import { EventLoadFailure } from '@/components/gallery/EventLoadFailure';
+import { HideMeLink } from '@/components/hide/HideMeLink';
 import {
   findEventPhoto,
   firstPhotoPage,
@@ -182,6 +183,7 @@ export async function GalleryRoute({
         />
       )}
       {cta('bottom')}
+      {flags.selfie_search ? <HideMeLink eventSlug={eventSlug} /> : null}
     </div>
   );
 }

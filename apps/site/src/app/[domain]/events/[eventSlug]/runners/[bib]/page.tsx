@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { HideMeLink } from '@/components/hide/HideMeLink';
 import { RunnerPage, runnerMetadata } from '@/components/runner/RunnerPage';
+import { loadEvent } from '@/provider';
 
 type Props = { params: Promise<{ domain: string; eventSlug: string; bib: string }> };
 
@@ -17,5 +19,14 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  * visitor's own (it counts against their search budget at the API), like a gallery search.
  */
 export default async function RunnerRoute({ params }: Props) {
-  return RunnerPage(await params);
+  const p = await params;
+  // loadEvent's answer is cached: the runner page reads the same one.
+  const [page, load] = await Promise.all([RunnerPage(p), loadEvent(p.domain, p.eventSlug)]);
+  const hideMe = load.kind === 'ok' && load.event.config.feature_flag.selfie_search;
+  return (
+    <>
+      {page}
+      {hideMe ? <HideMeLink eventSlug={p.eventSlug} /> : null}
+    </>
+  );
 }
