@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { DEFAULT_EVENT_PHOTOS_CONFIG } from '@eventsite/contract';
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import RunnerRoute, { generateMetadata } from '@/app/[domain]/events/[eventSlug]/runners/[bib]/page';
 import { stubIntersectionObserver } from '@/test/browser';
@@ -79,10 +79,56 @@ describe("the runner's page", () => {
     expect((await generateMetadata(params('1234'))).title).toEqual({ absolute: 'Bib 1234 — City Run 2026' });
   });
 
-  it('is allowed in a private gallery (a bib search) but not indexed', async () => {
+  it('in a private gallery: no photos in the server’s HTML or its link preview, the visitor asks for them; not indexed', async () => {
     fetchMock.mockImplementation(provider({ flags: { show_all_images: false } }));
-    render(await RunnerRoute(params('1234')));
-    expect(screen.getAllByRole('button', { name: /^Your photo/ })).toHaveLength(3);
+    const { container } = render(await RunnerRoute(params('1234')));
+    // The server asked for no photos, and its HTML has none (nor a poster link naming one).
+    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/photos'))).toBe(false);
+    expect(container.innerHTML).not.toContain(U(1));
+    expect(screen.queryByRole('button', { name: /^Your photo/ })).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: 'Ana Silva' })).toBeTruthy();
+    expect(screen.getByText(/a shared link shows none/)).toBeTruthy();
+    // The link preview's image has no photo either: only the name and time.
+    const { runnerShareImage } = await import('./shareImage');
+    const image = await runnerShareImage({ domain: 'localhost', eventSlug: 'city-run-2026-42', bib: '1234' });
+    expect(image.status).toBe(200);
+    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/photos'))).toBe(false);
     expect((await generateMetadata(params('1234'))).robots).toEqual({ index: false, follow: false });
+
+    // The visitor's own search, in the browser: their photos, the poster and the zip.
+    fireEvent.click(screen.getByRole('button', { name: 'Show the photos of bib 1234' }));
+    expect(await screen.findAllByRole('button', { name: /^Your photo \d of 3$/ })).toHaveLength(3);
+    const search = fetchMock.mock.calls.map(([u]) => new URL(String(u))).find((u) => u.pathname.endsWith('/photos'))!;
+    expect(search.searchParams.get('bib')).toBe('1234');
+    expect(screen.getByRole('link', { name: 'Make a poster with your photo' }).getAttribute('href')).toBe(`/events/city-run-2026-42/promo?template=poster&bib=1234&photo=${U(1)}`);
+    expect(screen.getByRole('button', { name: 'Download all mine (3 photos)' })).toBeTruthy();
+  });
+
+  it('in a private gallery, a bib without photos says so after the visitor asks; a failure offers Try again', async () => {
+    fetchMock.mockImplementation(provider({ photoCount: 0, flags: { show_all_images: false } }));
+    render(await RunnerRoute(params('1234')));
+    fireEvent.click(screen.getByRole('button', { name: 'Show the photos of bib 1234' }));
+    expect(await screen.findByRole('heading', { name: 'No photos of bib 1234 yet' })).toBeTruthy();
+    fetchMock.mockImplementation(async (input: string | URL | Request) => {
+      if (String(input instanceof Request ? input.url : input).includes('/photos')) throw new TypeError('Failed to fetch');
+      return provider({ flags: { show_all_images: false } })(input);
+    });
+    cleanup();
+    render(await RunnerRoute(params('1234')));
+    fireEvent.click(screen.getByRole('button', { name: 'Show the photos of bib 1234' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/could not load your photos/));
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('is a 404 for an event that is not published (the API knows no such event)', async () => {
+    fetchMock.mockImplementation(async (input: string | URL | Request) => {
+      const url = new URL(String(input instanceof Request ? input.url : input));
+      if (/\/events\/42\//.test(url.pathname)) return envelope(null, 404);
+      return provider()(input);
+    });
+    await expect(RunnerRoute(params('1234'))).rejects.toMatchObject({ digest: expect.stringContaining('404') });
+    await expect(generateMetadata(params('1234'))).rejects.toMatchObject({ digest: expect.stringContaining('404') });
+    const { runnerShareImage } = await import('./shareImage');
+    expect((await runnerShareImage({ domain: 'localhost', eventSlug: 'city-run-2026-42', bib: '1234' })).status).toBe(404);
   });
 });

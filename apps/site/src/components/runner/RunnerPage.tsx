@@ -64,10 +64,12 @@ export async function RunnerPage({ domain, eventSlug, bib: rawBib }: RunnerParam
   const flags = event.config.feature_flag;
   // A runner is a bib: without bib search or results, the event has no runner pages.
   if (!flags.bib_search && !flags.show_timing_data) notFound();
+  // A private event's photos are asked for by the visitor, in their browser: none in this HTML.
+  const privatePhotos = flags.bib_search && !flags.show_all_images;
   const { page, result } = await getRunner(event.details.id, bib, {
-    photos: flags.bib_search,
+    photos: flags.bib_search && !privatePhotos,
     timing: flags.show_timing_data,
     forwardedFor: await visitorForwardedFor(),
   });
-  return <RunnerView event={event} eventSlug={eventSlug} bib={bib} page={page} result={result} apiBase={publicApiUrl()} brand={{ colour: organiser.themeColour, logo: organiser.logo }} />;
+  return <RunnerView event={event} eventSlug={eventSlug} bib={bib} page={page} result={result} apiBase={publicApiUrl()} brand={{ colour: organiser.themeColour, logo: organiser.logo }} privatePhotos={privatePhotos} />;
 }

@@ -5,6 +5,7 @@ import { eventHref } from '@/components/events/strings';
 import { formatEventDate, isoDay } from '@/lib/date';
 import type { EventPage } from '@/provider/model';
 import { RunnerPhotos } from './RunnerPhotos';
+import { RunnerPrivatePhotos } from './RunnerPrivatePhotos';
 import { RunnerShare } from './RunnerShare';
 import { RunnerVideo } from './RunnerVideo';
 import { RUNNER_TEXT, certificateHref, posterHref } from './strings';
@@ -19,6 +20,11 @@ export interface RunnerViewProps {
   apiBase: string;
   /** The organiser's theme colour and logo, for the race video. */
   brand?: { colour: string; logo: string | null };
+  /**
+   * A private event (show_all_images off): no photos from the server (`page` is not used); the
+   * visitor asks for them in the browser.
+   */
+  privatePhotos?: boolean;
 }
 
 /**
@@ -26,10 +32,10 @@ export interface RunnerViewProps {
  * certificate, poster and share actions, then their photos, or a friendly word when there are
  * none yet.
  */
-export function RunnerView({ event, eventSlug, bib, page, result, apiBase, brand }: RunnerViewProps) {
+export function RunnerView({ event, eventSlug, bib, page, result, apiBase, brand, privatePhotos = false }: RunnerViewProps) {
   const { details } = event;
   const flags = event.config.feature_flag;
-  const photos = page && page !== 'missing' ? page.photos : [];
+  const photos = page && page !== 'missing' && !privatePhotos ? page.photos : [];
   const name = result?.name.trim() || null;
   const gallery = eventHref(eventSlug, 'photos');
   return (
@@ -63,6 +69,17 @@ export function RunnerView({ event, eventSlug, bib, page, result, apiBase, brand
         ) : null}
         <RunnerShare title={RUNNER_TEXT.title(name ?? RUNNER_TEXT.bibTitle(bib), details.name)} />
       </div>
+      {privatePhotos ? (
+        <RunnerPrivatePhotos
+          eventId={details.id}
+          eventSlug={eventSlug}
+          eventName={details.name}
+          apiBase={apiBase}
+          bib={bib}
+          canDownload={flags.bulk_download}
+          video={{ who: name ?? RUNNER_TEXT.bibTitle(bib), time: result?.net_time ?? result?.gun_time ?? null, colour: brand?.colour ?? '#1f6feb', logoUrl: brand?.logo ?? null }}
+        />
+      ) : null}
       {photos.length > 0 ? (
         <RunnerVideo
           apiBase={apiBase}
@@ -85,7 +102,7 @@ export function RunnerView({ event, eventSlug, bib, page, result, apiBase, brand
           initialPage={page}
           canDownload={flags.bulk_download}
         />
-      ) : (
+      ) : privatePhotos ? null : (
         <div className="empty-state runner-empty" role="status">
           <h2>{page === 'missing' || !flags.bib_search ? RUNNER_TEXT.photosTitle : page === null ? RUNNER_TEXT.photosTitle : RUNNER_TEXT.noPhotosTitle(bib)}</h2>
           <p>{page === 'missing' || !flags.bib_search ? RUNNER_TEXT.noListingText : page === null ? RUNNER_TEXT.photosFailed : RUNNER_TEXT.noPhotosText}</p>

@@ -56,7 +56,8 @@ export async function runnerShareImage({ domain, eventSlug, bib: rawBib }: { dom
   if (load.kind !== 'ok') return notFound();
   const flags = load.event.config.feature_flag;
   const [{ page, result }, fonts] = await Promise.all([
-    getRunner(load.event.details.id, bib, { photos: flags.bib_search, timing: flags.show_timing_data }),
+    // A private event's photos are never in a link preview: the card has the name and time only.
+    getRunner(load.event.details.id, bib, { photos: flags.bib_search && flags.show_all_images, timing: flags.show_timing_data }),
     interFonts(),
   ]);
   const uuids = page && page !== 'missing' ? page.photos.slice(0, COLLAGE_PHOTOS).map((p) => p.uuid) : [];

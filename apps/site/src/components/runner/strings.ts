@@ -13,6 +13,11 @@ export const RUNNER_TEXT = {
     'New photos are matched as they are uploaded: the photographers may still be sending theirs. Come back to this page later, or look through the event’s photos.',
   noListingText: 'The photos of this event are not listed on this site. The organiser may share them with you another way.',
   photosFailed: 'We could not load your photos just now. Please try again in a moment.',
+  // A private event (its photos are not listed): the visitor asks for them.
+  privateText: 'The photos of this event are private: they are not on this page until you ask for them, and a shared link shows none.',
+  privateShow: (bib: string) => `Show the photos of bib ${bib}`,
+  privateLoading: 'Finding your photos…',
+  privateRetry: 'Try again',
   certificate: 'Make your finisher certificate',
   poster: 'Make a poster with your photo',
   downloadAll: (count: string) => `Download all mine (${count})`,
