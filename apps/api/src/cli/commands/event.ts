@@ -159,6 +159,22 @@ export function eventCommands(program: Command, io: CliIo) {
   }
 
   event
+    .command('hide-requests')
+    .description(
+      'How many runners asked to be hidden on the event’s photos ("Hide me everywhere"): counts only, never a face',
+    )
+    .argument('<id>', 'event id')
+    .action(async (id: string) => {
+      const eventId = parseId(id);
+      await withServices(io, async (services) => {
+        const stats = await services.hides.stats(eventId, null);
+        io.out(
+          `Event ${eventId}: ${stats.requests} hide request${stats.requests === 1 ? '' : 's'}; ${stats.hidden_faces} face${stats.hidden_faces === 1 ? '' : 's'} blurred on ${stats.hidden_photos} photo${stats.hidden_photos === 1 ? '' : 's'}`,
+        );
+      });
+    });
+
+  event
     .command('list')
     .description("List an organiser's events, most recent first")
     .requiredOption('--organiser <domain>', "one of the organiser's domains")
