@@ -163,11 +163,11 @@ describe('Gallery: selfie search', () => {
 });
 
 describe('Gallery: more photos of you', () => {
-  it('under a bib search’s photos, the wearer’s other photos found by face', async () => {
+  it('under a bib search’s photos, the wearer’s other photos found by face (sure matches only)', async () => {
     window.history.replaceState(null, '', '/events/city-run-42/photos?bib=1234');
     fetchMock.mockImplementation(async (url: string) => {
       const u = new URL(url);
-      if (u.pathname.endsWith('/more-of-bib')) return envelope({ photos: [item(20, 0.72, 'match'), item(21, 0.61, 'match')], total: 2, threshold: 0.6 });
+      if (u.pathname.endsWith('/more-of-bib')) return envelope({ photos: [item(20, 0.72, 'match'), item(21, 0.61, 'match'), item(22, 0.55, 'maybe')], total: 3, threshold: 0.6 });
       return envelope({ photos: [item(10, 0, 'match')].map(({ similarity: _s, tier: _t, ...p }) => p), total: 1, next_cursor: null });
     });
     render(<Gallery {...props()} />);

@@ -6,7 +6,11 @@ import type { GallerySearch } from '@/lib/gallery/search';
 import { fetchRaceResult } from '@/provider/photos';
 import { fetchMoreOfBib } from '@/provider/selfie';
 
-/** "More photos of you": the photos of the bib's wearer found by face, once the bib's own came. */
+/**
+ * "More photos of you": the photos of the bib's wearer found by face, once the bib's own came.
+ * Sure matches only: the section says they are of you, and a "maybe" face (a little below the
+ * event's threshold) is as often someone else's (docs/selfie-search.md).
+ */
 export function useMoreOfBib(apiBase: string, eventId: number, bibFound: string | null, enabled: boolean): readonly SelfieMatch[] {
   const [moreOfBib, setMoreOfBib] = useState<{ bib: string; photos: SelfieMatch[] } | null>(null);
   useEffect(() => {
@@ -15,7 +19,7 @@ export function useMoreOfBib(apiBase: string, eventId: number, bibFound: string 
     const abort = new AbortController();
     fetchMoreOfBib(apiBase, eventId, bibFound, abort.signal)
       .then((answer) => {
-        if (!abort.signal.aborted) setMoreOfBib({ bib: bibFound, photos: answer.photos });
+        if (!abort.signal.aborted) setMoreOfBib({ bib: bibFound, photos: answer.photos.filter((p) => p.tier === 'match') });
       })
       .catch(() => {
         /* No extra section: the bib's own photos are what was asked for. */
