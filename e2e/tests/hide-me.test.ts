@@ -14,6 +14,7 @@ import { cosineSimilarity } from '@eventsite/contract/face-recipe';
 import type { Browser, Request } from 'playwright-core';
 import sharp from 'sharp';
 import { axeViolations, launchBrowser, VIEWPORTS } from '../support/browser.js';
+import { carriesImage } from '../support/image-bytes.js';
 import { repoRoot } from '../support/processes.js';
 import { apiData, apiUrl, siteUrl, type AllEvents } from '../support/stack.js';
 
@@ -136,24 +137,6 @@ async function bibFinds(bib: string, uuid: string): Promise<boolean> {
     `/api/v1/client/events/${event.id}/photos?bib=${bib}`,
   );
   return page.photos.some((p) => p.uuid === uuid);
-}
-
-/** Image bytes in a request body: image signatures, an image content type or a multipart image part. */
-function carriesImage(r: Request): string | null {
-  const type = r.headers()['content-type'] ?? '';
-  if (type.startsWith('image/')) return `content-type ${type}`;
-  const data = r.postDataBuffer();
-  if (!data) return null;
-  const signatures: Array<[string, Buffer]> = [
-    ['JPEG', Buffer.from([0xff, 0xd8, 0xff])],
-    ['PNG', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])],
-    ['WebP', Buffer.from('WEBPVP8')],
-    ['GIF', Buffer.from('GIF8')],
-    ['AVIF/HEIC', Buffer.from('ftyp')],
-  ];
-  for (const [name, signature] of signatures) if (data.indexOf(signature) >= 0) return name;
-  if (/content-type:\s*image\//i.test(data.toString('latin1'))) return 'a multipart image part';
-  return null;
 }
 
 before(async () => {

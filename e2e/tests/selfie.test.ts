@@ -11,6 +11,7 @@ import { after, before, describe, test } from 'node:test';
 import { cosineSimilarity } from '@eventsite/contract/face-recipe';
 import type { Browser, Page, Request } from 'playwright-core';
 import { axeViolations, launchBrowser, VIEWPORTS } from '../support/browser.js';
+import { carriesImage } from '../support/image-bytes.js';
 import { repoRoot } from '../support/processes.js';
 import { apiUrl, siteUrl } from '../support/stack.js';
 
@@ -160,24 +161,6 @@ async function assertAskedFirst(page: Page, requests: Request[], choosers: () =>
   // Focus is on the question, and the page passes axe with it open.
   assert.equal(await ask.evaluate((el) => el === document.activeElement), true, 'focus on the consent step');
   assert.deepEqual(await axeViolations(page), []);
-}
-
-/** Image bytes in a request body: JPEG, PNG, WebP, GIF or AVIF signatures anywhere, or a multipart part of an image type. */
-function carriesImage(r: Request): string | null {
-  const data = r.postDataBuffer();
-  const type = r.headers()['content-type'] ?? '';
-  if (type.startsWith('image/')) return `content-type ${type}`;
-  if (!data) return null;
-  const signatures: Array<[string, Buffer]> = [
-    ['JPEG', Buffer.from([0xff, 0xd8, 0xff])],
-    ['PNG', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])],
-    ['WebP', Buffer.from('WEBPVP8')],
-    ['GIF', Buffer.from('GIF8')],
-    ['AVIF/HEIC', Buffer.from('ftyp')],
-  ];
-  for (const [name, signature] of signatures) if (data.indexOf(signature) >= 0) return name;
-  if (/content-type:\s*image\//i.test(data.toString('latin1'))) return 'a multipart image part';
-  return null;
 }
 
 async function shot(page: Page, name: string) {
