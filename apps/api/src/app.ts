@@ -17,11 +17,18 @@ import type { JobQueue } from './adapters/jobs/types.js';
 import { rateLimitStore } from './adapters/rate-limits.js';
 import { JobWorker } from './adapters/jobs/worker.js';
 import type { ApiConfig } from './config.js';
-import { ADMIN_PREFIX, errorBody, HOST_HEADER, PUBLIC_CORS_EXPOSED_HEADERS } from './http.js';
+import {
+  ADMIN_PREFIX,
+  CONSOLE_PREFIX,
+  errorBody,
+  HOST_HEADER,
+  PUBLIC_CORS_EXPOSED_HEADERS,
+} from './http.js';
 import { loggedUrl, registerErrorHandlers } from './plugins/errors.js';
 import { describeMediaTypes } from './plugins/openapi.js';
 import { assetRoutes } from './routes/assets.js';
 import { adminRoutes } from './routes/admin.js';
+import { consoleRoutes } from './routes/console.js';
 import { faceModelRoutes } from './routes/face-models.js';
 import { clientRoutes } from './routes/client.js';
 import { formRoutes } from './routes/forms.js';
@@ -217,7 +224,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Public routes answer any origin with the same static headers (no per-request options to
   // build); admin routes opt out, their preflight included, so they never answer cross-origin.
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith(ADMIN_PREFIX)) route.config = { ...route.config, cors: false };
+    if (route.url.startsWith(ADMIN_PREFIX) || route.url.startsWith(CONSOLE_PREFIX))
+      route.config = { ...route.config, cors: false };
   });
   await app.register(cors, {
     origin: '*',
@@ -225,9 +233,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     maxAge: 86400,
     exposedHeaders: PUBLIC_CORS_EXPOSED_HEADERS,
   });
-  app.options(`${ADMIN_PREFIX}/*`, { schema: { hide: true } }, (_request, reply) =>
-    reply.callNotFound(),
-  );
+  for (const prefix of [ADMIN_PREFIX, CONSOLE_PREFIX])
+    app.options(`${prefix}/*`, { schema: { hide: true } }, (_request, reply) =>
+      reply.callNotFound(),
+    );
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   // Counters in Redis when REDIS_URL is set, shared by every API process of the deployment.
   const limits = rateLimitStore(
@@ -254,6 +263,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         { name: 'forms', description: 'The hosted contact form' },
         { name: 'assets', description: 'Files hosted by the API' },
         { name: 'health', description: 'Liveness' },
+        {
+          name: 'console',
+          description:
+            'The organiser console’s accounts: sign-in answers a session token the site keeps in its cookie; the admin routes accept it as a bearer token, with the user’s role checked',
+        },
         {
           name: 'admin',
           description:
@@ -289,6 +303,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     total: options.config.liveStreamsMax,
   });
   await app.register(adminRoutes, { prefix: ADMIN_PREFIX });
+  await app.register(consoleRoutes, { prefix: CONSOLE_PREFIX });
   await app.register(photoRoutes);
   await app.register(formRoutes);
   await app.register(assetRoutes);

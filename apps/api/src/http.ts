@@ -11,6 +11,7 @@ export function errorBody(code: number, message: string) {
 
 /** Admin endpoints never answer cross-origin. */
 export const ADMIN_PREFIX = '/api/v1/admin';
+export const CONSOLE_PREFIX = '/api/v1/console';
 
 /** Client JSON: a CDN may keep it 30 s (the site's revalidation time) and serve it stale while refreshing. */
 export const CLIENT_CACHE_CONTROL = 'public, max-age=30, stale-while-revalidate=300';

@@ -13,3 +13,5 @@ export * from './admin.js';
 export * from './certificate.js';
 export * from './selfie.js';
 export * from './hide.js';
+export * from './organiser-admin.js';
+export * from './console.js';

@@ -1,9 +1,17 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, DEFAULT_PHOTO_PAGE_SIZE, MAX_PAGE, MAX_PAGE_SIZE, MAX_PHOTO_PAGE_SIZE, PHOTO_WIDTHS } from './constants.js';
+import {
+  DEFAULT_PAGE_SIZE,
+  DEFAULT_PHOTO_PAGE_SIZE,
+  MAX_PAGE,
+  MAX_PAGE_SIZE,
+  MAX_PHOTO_PAGE_SIZE,
+  PHOTO_WIDTHS,
+} from './constants.js';
 import { appDomain, positiveId, uuid } from './primitives.js';
 import { photoSearchQuery } from './results.js';
 
-const wholeNumber = (what: string, min: number, max: number) =>
+/** A query parameter that must be a whole number within bounds, with a message naming it. */
+export const wholeNumber = (what: string, min: number, max: number) =>
   z
     .string()
     .regex(/^\d{1,9}$/, `${what} must be a whole number from ${min} to ${max}`)

@@ -7,6 +7,9 @@ export type NewOrganiserRow = Omit<
   typeof organisers.$inferInsert,
   'id' | 'createdAt' | 'updatedAt'
 >;
+/** What an organiser may change of itself (the admin API); domains and expiry are the provider's. */
+export type SettingsField =
+  'name' | 'logo' | 'description' | 'website' | 'contactEmail' | 'extraConfig';
 export type ContactFormRow = typeof contactForms.$inferSelect;
 
 export class OrganiserRepository {
@@ -104,6 +107,19 @@ export class OrganiserRepository {
         .onConflictDoUpdate({ target: contactForms.organiserId, set: contactForm });
       return { id: organiserId, created: id === undefined };
     });
+  }
+
+  /** Changes the organiser's own settings (not its domains); the row as it now is. */
+  async updateSettings(
+    id: number,
+    values: Partial<Pick<NewOrganiserRow, SettingsField>>,
+  ): Promise<OrganiserRow | undefined> {
+    const rows = await this.db
+      .update(organisers)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(organisers.id, id))
+      .returning();
+    return rows[0];
   }
 
   async contactForm(organiserId: number): Promise<ContactFormRow | undefined> {

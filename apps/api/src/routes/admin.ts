@@ -17,28 +17,18 @@ import {
   resultsImportQuery,
   uploadAnswer,
 } from '@eventsite/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { limiterKey } from '../adapters/rate-limits.js';
 import { AppError } from '../errors.js';
 import { ok } from '../http.js';
 import type { UploadedPart } from '../services/uploads.js';
+import { installAdminAuth } from './admin-auth.js';
 import { adminHideRoutes } from './admin-hides.js';
+import { adminOrganiserRoutes } from './admin-organiser.js';
 import { resumableUploadRoutes } from './resumable-uploads.js';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The organiser the bearer token acts for (admin routes only). */
-    organiserId: number;
-  }
-}
 
 const security = [{ bearer: [] }];
 
-/** Failed authentications allowed per client in AUTH_FAILURE_WINDOW before it is refused. */
-export const AUTH_FAILURES_PER_WINDOW = 10;
-export const AUTH_FAILURE_WINDOW = '15 minutes';
 const failures = {
   400: errorEnvelope,
   401: errorEnvelope,
@@ -62,63 +52,21 @@ function malformedMultipart(error: unknown): AppError | undefined {
   );
 }
 
-function bearerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-  return match?.[1];
-}
-
 /**
- * The admin API (`/api/v1/admin/...`): one bearer token per organiser, which reaches only that
- * organiser's events and photos (others are 404, as if they did not exist). Never cross-origin.
+ * The admin API (`/api/v1/admin/...`): an organiser's bearer token or a console session of one
+ * of its users (admin-auth.ts, with the role checked), which reaches only that organiser's events
+ * and photos (others are 404, as if they did not exist). Never cross-origin.
  */
 export const adminRoutes: FastifyPluginAsyncZod<{ authFailuresPerWindow?: number }> = async (
   app,
   options,
 ) => {
-  app.decorateRequest('organiserId', 0);
-  // Guessing tokens: a client's failed authentications are counted, and past the limit every
-  // admin request of that client is refused before its token is even looked at.
-  const maxFailures = options.authFailuresPerWindow ?? AUTH_FAILURES_PER_WINDOW;
-  const authFailures = app.createRateLimit({
-    max: maxFailures,
-    timeWindow: AUTH_FAILURE_WINDOW,
-    keyGenerator: limiterKey('auth-failures'),
-  });
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const seen = await authFailures(request, { increment: false });
-    if (!seen.isAllowed && seen.remaining === 0) {
-      reply.header('retry-after', String(seen.ttlInSeconds));
-      throw new AppError(
-        429,
-        `Too many failed authentications from this address: try again in ${Math.ceil(seen.ttlInSeconds / 60)} min`,
-      );
-    }
-    const token = bearerToken(request);
-    const outcome = token ? await app.services.tokens.authenticate(token) : undefined;
-    if (!outcome?.ok) {
-      await authFailures(request);
-      reply.header('www-authenticate', 'Bearer realm="eventsite admin"');
-      if (outcome?.reason === 'organiser-expired')
-        throw new AppError(
-          403,
-          "The organiser's account has expired: ask the provider to renew it",
-        );
-      throw new AppError(
-        401,
-        !token
-          ? 'An Authorization: Bearer <token> header is required (npm run cli -- token create <domain>)'
-          : outcome?.reason === 'expired'
-            ? 'The bearer token has expired: ask the provider for a new one (token create)'
-            : 'The bearer token is not valid (unknown or revoked)',
-      );
-    }
-    request.organiserId = outcome.organiserId;
-  });
+  installAdminAuth(app, options.authFailuresPerWindow);
 
   // Resumable uploads (tus): behind the same token check.
   await app.register(resumableUploadRoutes);
+  // The organiser's events, photo states, event deletion and settings.
+  await app.register(adminOrganiserRoutes);
   // Counts of the event's hide requests ("Hide me everywhere").
   await app.register(adminHideRoutes);
 

@@ -163,9 +163,20 @@ export class EventService {
     return this.adminView(row!);
   }
 
+  /** The event was deleted (services/event-contents.ts): nothing of it is served from memory. */
+  forgetDeleted(eventId: number): void {
+    this.published.delete(eventId);
+    this.onChange();
+  }
+
   async list(domain: string): Promise<AdminEvent[]> {
     const organiser = await this.organisers.resolve(domain);
-    const rows = await this.events.listByOrganiser(organiser.id);
+    return this.listFor(organiser.id);
+  }
+
+  /** Every event of the organiser, published or not, newest first (the admin API, the console). */
+  async listFor(organiserId: number): Promise<AdminEvent[]> {
+    const rows = await this.events.listByOrganiser(organiserId);
     const counts = await this.events.photoCounts(rows.map((r) => r.id));
     return rows.map((row) => this.toAdmin(row, counts.get(row.id) ?? 0));
   }

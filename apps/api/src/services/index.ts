@@ -15,8 +15,12 @@ import { ApiTokenRepository } from '../repositories/tokens.js';
 import { AnswerCache } from './answer-cache.js';
 import { BibService } from './bibs.js';
 import { ContactService } from './contact.js';
+import { ConsoleAccountService } from './console-accounts.js';
+import { ConsoleRepository } from '../repositories/console.js';
 import { DownloadService } from './downloads.js';
 import { EventService } from './events.js';
+import { EventContentsService } from './event-contents.js';
+import { EventContentsRepository } from '../repositories/event-contents.js';
 import {
   type BibReader,
   engineBibReader,
@@ -43,10 +47,14 @@ export interface Services {
   answers: AnswerCache;
   organisers: OrganiserService;
   events: EventService;
+  /** An event's photo list with states, and deleting an event with everything of it. */
+  eventContents: EventContentsService;
   photos: PhotoService;
   imports: ImportService;
   contact: ContactService;
   tokens: ApiTokenService;
+  /** The console's users, passwords and sessions. */
+  console: ConsoleAccountService;
   jobs: JobService;
   uploads: UploadService;
   downloads: DownloadService;
@@ -96,11 +104,12 @@ export function createServices(db: Db, blobs: BlobStores, options: ServiceOption
   const organisers = new OrganiserService(new OrganiserRepository(db), eventRepo, () =>
     answers.clear(),
   );
-  const photoRepo = new PhotoRepository(db, (eventId) => {
+  const photosChanged = (eventId: number) => {
     organisers.forgetCovers(eventId);
     answers.clear();
     live.changed(eventId);
-  });
+  };
+  const photoRepo = new PhotoRepository(db, photosChanged);
   /** Any change to an event: the photo service drops its look-ups, then public answers go. */
   const eventChanges = new Signal();
   const events = new EventService(eventRepo, photoRepo, organisers, () => {
@@ -160,10 +169,18 @@ export function createServices(db: Db, blobs: BlobStores, options: ServiceOption
     answers,
     organisers,
     events,
+    eventContents: new EventContentsService(
+      events,
+      new EventContentsRepository(db),
+      blobs,
+      faceIndexes,
+      photosChanged,
+    ),
     photos,
     imports,
     contact: new ContactService(new ContactMessageRepository(db), organisers),
     tokens: new ApiTokenService(new ApiTokenRepository(db), organisers),
+    console: new ConsoleAccountService(new ConsoleRepository(db), organisers),
     jobs,
     uploads: new UploadService(
       blobs,

@@ -8,6 +8,8 @@ import {
   type ExtraConfig,
   type OrganiserData,
   type OrganiserInput,
+  type OrganiserSettings,
+  type OrganiserSettingsPatch,
   SUMMARY_PHOTO_COUNT,
 } from '@eventsite/contract';
 import { AppError, conflict, notFound } from '../errors.js';
@@ -148,6 +150,52 @@ export class OrganiserService {
     });
     this.onChange();
     return saved;
+  }
+
+  /** The organiser's own settings, as the admin API shows them. */
+  async settings(organiserId: number): Promise<OrganiserSettings> {
+    const organiser = await this.organisers.findById(organiserId);
+    if (!organiser) throw notFound(`No organiser has the id ${organiserId}`);
+    return this.settingsView(organiser);
+  }
+
+  /**
+   * The organiser changes its own settings: `extra_config` is laid over what is stored (checked
+   * by the contract's extraConfigPatch, as `organiser apply` checks it).
+   */
+  async updateSettings(
+    organiserId: number,
+    patch: OrganiserSettingsPatch,
+  ): Promise<OrganiserSettings> {
+    const current = await this.organisers.findById(organiserId);
+    if (!current) throw notFound(`No organiser has the id ${organiserId}`);
+    const row = await this.organisers.updateSettings(organiserId, {
+      name: patch.name,
+      logo: patch.logo,
+      description: patch.description,
+      website: patch.website,
+      contactEmail: patch.contact_email,
+      extraConfig:
+        patch.extra_config === undefined
+          ? undefined
+          : mergeDeep(current.extraConfig, patch.extra_config),
+    });
+    this.onChange();
+    return this.settingsView(row!);
+  }
+
+  private async settingsView(organiser: OrganiserRow): Promise<OrganiserSettings> {
+    return {
+      id: organiser.id,
+      name: organiser.name,
+      domains: await this.organisers.domainsOf(organiser.id),
+      logo: organiser.logo,
+      description: organiser.description,
+      website: organiser.website,
+      contact_email: organiser.contactEmail,
+      expiry_at: organiser.expiryAt ? organiser.expiryAt.toISOString() : null,
+      extra_config: extraConfigOf(organiser),
+    };
   }
 
   /** Drops the cover photos of an event whose photos changed. */

@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../adapters/db/index.js';
+
+type Row = Record<string, unknown>;
+
+/** A photo as its organiser's list shows it: what was read on it and what is hidden. */
+export interface PhotoStateRow {
+  uuid: string;
+  width: number;
+  height: number;
+  capturedAt: Date | null;
+  createdAt: Date;
+  byteSize: number;
+  bibs: Array<{ bib: string; source: 'ocr' | 'manual'; confidence: number }>;
+  faces: number;
+  hiddenFaces: number;
+}
+
+/** What deleting an event leaves to remove from the blob stores. */
+export interface DeletedEventFiles {
+  photos: Array<{ uuid: string; blobKey: string }>;
+  /** Files of the event's ingest jobs still in the incoming store. */
+  incomingKeys: string[];
+}
+
+const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
+
+/** The whole of one event's contents at once: its photo list with states, and its deletion. */
+export class EventContentsRepository {
+  constructor(private readonly db: Db) {}
+
+  private async rows(query: ReturnType<typeof sql>, db: Pick<Db, 'execute'> = this.db) {
+    return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+  }
+
+  async photoCount(eventId: number): Promise<number> {
+    const rows = await this.rows(
+      sql`select count(*)::int as n from photos where event_id = ${eventId}`,
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  /** A page of the event's photos in gallery order, with their bibs, faces and hidden faces. */
+  async photoPage(eventId: number, offset: number, limit: number): Promise<PhotoStateRow[]> {
+    const rows = await this.rows(sql`
+      select p.uuid::text as uuid, p.width, p.height, p.captured_at, p.created_at, p.byte_size,
+        coalesce((select json_agg(json_build_object('bib', b.bib, 'source', b.source,
+                    'confidence', b.confidence) order by b.source desc, b.confidence desc, b.bib)
+                  from photo_bibs b where b.photo_uuid = p.uuid and not b.derived), '[]'::json) as bibs,
+        (select count(*)::int from photo_faces f where f.photo_uuid = p.uuid) as faces,
+        (select count(*)::int from hidden_faces h where h.photo_uuid = p.uuid) as hidden_faces
+      from photos p
+      where p.event_id = ${eventId}
+      order by p.sort_at, p.uuid
+      offset ${offset} limit ${limit}`);
+    return rows.map((r) => ({
+      uuid: String(r.uuid),
+      width: Number(r.width),
+      height: Number(r.height),
+      capturedAt: r.captured_at === null ? null : toDate(r.captured_at),
+      createdAt: toDate(r.created_at),
+      byteSize: Number(r.byte_size),
+      bibs: (typeof r.bibs === 'string' ? JSON.parse(r.bibs) : r.bibs) as PhotoStateRow['bibs'],
+      faces: Number(r.faces),
+      hiddenFaces: Number(r.hidden_faces),
+    }));
+  }
+
+  /**
+   * Deletes the event's row and with it (cascade) its photos, bibs, faces, results, templates and
+   * jobs, all or nothing; answers the files that are then no longer wanted, or undefined when the
+   * event was not there.
+   */
+  async deleteEvent(eventId: number): Promise<DeletedEventFiles | undefined> {
+    return this.db.transaction(async (tx) => {
+      const photos = await this.rows(
+        sql`select uuid::text as uuid, blob_key from photos where event_id = ${eventId}`,
+        tx,
+      );
+      const incoming = await this.rows(
+        sql`select payload->>'incomingKey' as key from jobs
+            where event_id = ${eventId} and kind = 'ingest' and state <> 'done'`,
+        tx,
+      );
+      const deleted = await this.rows(
+        sql`delete from events where id = ${eventId} returning id`,
+        tx,
+      );
+      if (deleted.length === 0) return undefined;
+      return {
+        photos: photos.map((r) => ({ uuid: String(r.uuid), blobKey: String(r.blob_key) })),
+        incomingKeys: incoming.map((r) => r.key).filter((k) => typeof k === 'string'),
+      };
+    });
+  }
+}

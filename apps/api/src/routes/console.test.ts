@@ -1,0 +1,270 @@
+import { SIGN_IN_REFUSED } from '@eventsite/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminToken, bearer, createEventAsAdmin, upload } from '../test-support/admin.js';
+import { createTestApp, type TestApp } from '../test-support/app.js';
+import { seedOrganiser } from '../test-support/fixtures.js';
+import { testImage } from '../test-support/images.js';
+import { SIGN_IN_FAILURES_PER_EMAIL } from './console.js';
+
+let t: TestApp;
+let cityEvent: number;
+let trailEvent: number;
+const PASSWORD = 'correct horse battery';
+
+beforeAll(async () => {
+  t = await createTestApp({ OCR_ENABLED: 'false' });
+  await seedOrganiser(t.services, { name: 'City Runs', domains: ['city.example'] });
+  await seedOrganiser(t.services, { name: 'Trail Co', domains: ['trail.example'] });
+  for (const role of ['owner', 'editor', 'photographer'])
+    await t.services.console.createUser('city.example', `${role}@city.example`, role, PASSWORD);
+  await t.services.console.createUser('trail.example', 'owner@trail.example', 'owner', PASSWORD);
+  cityEvent = await createEventAsAdmin(t.app, await adminToken(t.services, 'city.example'), {
+    name: 'City 10K',
+    event_date: '2025-04-06',
+    published: true,
+  });
+  trailEvent = await createEventAsAdmin(t.app, await adminToken(t.services, 'trail.example'), {
+    name: 'Ridge',
+    event_date: '2025-05-06',
+  });
+});
+afterAll(() => t.close());
+
+const signIn = (email: string, password: string, domain = 'city.example', ip = '203.0.113.1') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/console/sign-in',
+    payload: { app_domain: domain, email, password },
+    remoteAddress: ip,
+  });
+
+async function session(email: string, domain = 'city.example'): Promise<string> {
+  const res = await signIn(email, PASSWORD, domain, '198.51.100.7');
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.session_token;
+}
+
+const rows = async (query: ReturnType<typeof sql>) =>
+  ((await t.database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+
+describe('sign-in', () => {
+  it('answers one non-revealing error for a wrong password, an unknown email or host', async () => {
+    for (const res of [
+      await signIn('owner@city.example', 'wrong password!'),
+      await signIn('nobody@city.example', PASSWORD),
+      await signIn('owner@trail.example', PASSWORD),
+      await signIn('owner@city.example', PASSWORD, 'unknown.example'),
+    ]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ status: 'error', message: SIGN_IN_REFUSED, data: null });
+    }
+  });
+
+  it('opens a session: the token is answered once and only its hash stored, the password only as scrypt', async () => {
+    const res = await signIn('  Owner@City.Example ', PASSWORD);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const data = res.json().data;
+    expect(data.user).toEqual({ email: 'owner@city.example', role: 'owner' });
+    expect(data.session_token).toMatch(/^ess_[A-Za-z0-9_-]{43}$/);
+    expect(new Date(data.expires_at).getTime() - Date.now()).toBeGreaterThan(6 * 86_400_000);
+    const stored = await rows(sql`select token_hash from console_sessions`);
+    expect(stored.some((r) => r.token_hash === data.session_token)).toBe(false);
+    const users = await rows(sql`select password_hash from console_users`);
+    for (const u of users) {
+      expect(String(u.password_hash)).toMatch(/^scrypt\$15\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
+      expect(String(u.password_hash)).not.toContain(PASSWORD);
+    }
+    // Salted: the same password hashes apart for each user.
+    expect(new Set(users.map((u) => u.password_hash)).size).toBe(users.length);
+    const who = await t.app.inject({
+      url: '/api/v1/console/whoami',
+      headers: bearer(data.session_token),
+    });
+    expect(who.json().data).toMatchObject({
+      user: { email: 'owner@city.example', role: 'owner' },
+      organiser: { name: 'City Runs' },
+    });
+  });
+
+  it('refuses bad input with a message', async () => {
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/console/sign-in',
+      payload: { app_domain: 'city.example', email: 'owner@city.example' },
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toMatch(/password/);
+    const badHost = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/console/sign-in',
+      payload: { app_domain: 'not a host', email: 'a@b.example', password: 'x' },
+    });
+    expect(badHost.statusCode).toBe(400);
+    expect(badHost.json().message).toMatch(/host name/);
+  });
+});
+
+describe('sessions end', () => {
+  it('on sign-out, on sign-out everywhere (every device of that user only), on expiry and when the user is removed', async () => {
+    const one = await session('owner@city.example');
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/console/sign-out',
+      headers: bearer(one),
+    });
+    expect(out.json().data).toEqual({ sessions_ended: 1 });
+    const after = await t.app.inject({ url: '/api/v1/admin/events', headers: bearer(one) });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().message).toBe('The console session has ended: sign in again');
+
+    const laptop = await session('owner@city.example');
+    const phone = await session('owner@city.example');
+    const editor = await session('editor@city.example');
+    const all = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/console/sign-out-everywhere',
+      headers: bearer(laptop),
+    });
+    expect(all.json().data.sessions_ended).toBeGreaterThanOrEqual(2);
+    for (const token of [laptop, phone])
+      expect(
+        (await t.app.inject({ url: '/api/v1/console/whoami', headers: bearer(token) })).statusCode,
+      ).toBe(401);
+    expect(
+      (await t.app.inject({ url: '/api/v1/console/whoami', headers: bearer(editor) })).statusCode,
+    ).toBe(200);
+
+    await t.database.db.execute(
+      sql`update console_sessions set expires_at = now() - interval '1 second'`,
+    );
+    expect(
+      (await t.app.inject({ url: '/api/v1/admin/events', headers: bearer(editor) })).statusCode,
+    ).toBe(401);
+
+    await t.services.console.createUser('city.example', 'temp@city.example', 'editor', PASSWORD);
+    const temp = await session('temp@city.example');
+    await t.services.console.removeUser('city.example', 'temp@city.example');
+    expect(
+      (await t.app.inject({ url: '/api/v1/admin/events', headers: bearer(temp) })).statusCode,
+    ).toBe(401);
+  });
+});
+
+describe('roles on the admin API', () => {
+  const call = (token: string, method: string, url: string, payload?: object) =>
+    t.app.inject({
+      method: method as 'GET',
+      url: `/api/v1/admin${url}`,
+      headers: bearer(token),
+      ...(payload ? { payload } : {}),
+    });
+
+  it('lets an owner do everything, branding included', async () => {
+    const owner = await session('owner@city.example');
+    expect(
+      (await call(owner, 'PATCH', '/organiser', { extra_config: { themeColor: '#123456' } }))
+        .statusCode,
+    ).toBe(200);
+    expect((await call(owner, 'GET', '/events')).statusCode).toBe(200);
+    const id = await createEventAsAdmin(t.app, owner, {
+      name: 'Owner Made',
+      event_date: '2025-01-01',
+    });
+    expect((await call(owner, 'DELETE', `/events/${id}`)).statusCode).toBe(200);
+  });
+
+  it('lets an editor do everything but branding', async () => {
+    const editor = await session('editor@city.example');
+    const brand = await call(editor, 'PATCH', '/organiser', {
+      extra_config: { themeColor: '#654321' },
+    });
+    expect(brand.statusCode).toBe(403);
+    expect(brand.json().message).toBe(
+      'As an editor of City Runs you may not do this: ask an owner',
+    );
+    expect((await call(editor, 'GET', '/organiser')).statusCode).toBe(200);
+    const id = await createEventAsAdmin(t.app, editor, {
+      name: 'Editor Made',
+      event_date: '2025-01-01',
+    });
+    expect((await call(editor, 'PATCH', `/events/${id}`, { published: true })).statusCode).toBe(
+      200,
+    );
+    expect((await call(editor, 'GET', `/events/${id}/photos`)).statusCode).toBe(200);
+    expect((await call(editor, 'DELETE', `/events/${id}`)).statusCode).toBe(200);
+  });
+
+  it('lets a photographer only upload (and see the events and their progress)', async () => {
+    const photographer = await session('photographer@city.example');
+    expect((await call(photographer, 'GET', '/events')).statusCode).toBe(200);
+    const up = await upload(t.app, photographer, cityEvent, [
+      { filename: 'a.jpg', bytes: await testImage() },
+    ]);
+    expect(up.statusCode).toBe(202);
+    expect((await call(photographer, 'GET', `/events/${cityEvent}/jobs`)).statusCode).toBe(200);
+    for (const [method, url, payload] of [
+      ['POST', '/events', { name: 'x', event_date: '2025-01-01' }],
+      ['PATCH', `/events/${cityEvent}`, { published: false }],
+      ['DELETE', `/events/${cityEvent}`],
+      ['GET', `/events/${cityEvent}/photos`],
+      ['GET', '/organiser'],
+      ['PATCH', '/organiser', { description: 'x' }],
+    ] as const) {
+      const res = await call(photographer, method, url, payload);
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      expect(res.json().message).toMatch(/As a photographer of City Runs you may not do this/);
+    }
+  });
+
+  it("gives a session 404 for another organiser's event", async () => {
+    const owner = await session('owner@city.example');
+    for (const [method, url] of [
+      ['GET', `/events/${trailEvent}/photos`],
+      ['DELETE', `/events/${trailEvent}`],
+      ['GET', `/events/${trailEvent}/jobs`],
+    ] as const) {
+      const res = await call(owner, method, url);
+      expect(res.statusCode).toBe(404);
+    }
+    const trailOwner = await session('owner@trail.example', 'trail.example');
+    const listed = await call(trailOwner, 'GET', '/events');
+    expect(listed.json().data.map((e: { name: string }) => e.name)).toEqual(['Ridge']);
+  });
+
+  it('never answers a browser from another origin', async () => {
+    const res = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/console/sign-in',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('sign-in limits', () => {
+  it('is limited per email, then per client, and the limit does not tell whether the email exists', async () => {
+    await t.services.console.createUser('city.example', 'limits@city.example', 'editor', PASSWORD);
+    const ip = '192.0.2.50';
+    for (let i = 0; i < SIGN_IN_FAILURES_PER_EMAIL; i++)
+      expect(
+        (await signIn('limits@city.example', 'not the password', 'city.example', ip)).statusCode,
+      ).toBe(401);
+    const limited = await signIn('limits@city.example', PASSWORD, 'city.example', '192.0.2.51');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(/Too many failed sign-ins: try again in \d+ min/);
+    expect(limited.headers['retry-after']).toBeDefined();
+    // Another email from the same client is not limited by it.
+    expect((await signIn('owner@city.example', PASSWORD, 'city.example', ip)).statusCode).toBe(200);
+    // An unknown email is limited the same way.
+    for (let i = 0; i < SIGN_IN_FAILURES_PER_EMAIL; i++)
+      await signIn('ghost@city.example', 'not the password', 'city.example', '192.0.2.60');
+    expect((await signIn('ghost@city.example', 'x', 'city.example', '192.0.2.61')).statusCode).toBe(
+      429,
+    );
+    // The client that failed 20 times is refused whatever the email.
+    for (let i = 0; i < 10; i++) await signIn(`x${i}@city.example`, 'nope', 'city.example', ip);
+    expect((await signIn('owner@city.example', PASSWORD, 'city.example', ip)).statusCode).toBe(429);
+  });
+});

@@ -1,0 +1,140 @@
+import {
+  envelope,
+  errorEnvelope,
+  signedOut,
+  signInAnswer,
+  signInInput,
+  whoami,
+} from '@eventsite/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { limiterKey } from '../adapters/rate-limits.js';
+import { AppError } from '../errors.js';
+import { ok } from '../http.js';
+import type { ConsoleSession } from '../services/console-accounts.js';
+import { bearerToken } from './admin-auth.js';
+
+/** Failed sign-ins allowed per client, and per email of an organiser, in SIGN_IN_WINDOW. */
+export const SIGN_IN_FAILURES_PER_CLIENT = 20;
+export const SIGN_IN_FAILURES_PER_EMAIL = 10;
+export const SIGN_IN_WINDOW = '15 minutes';
+
+const failures = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 429: errorEnvelope };
+const security = [{ bearer: [] }];
+
+/**
+ * The console's accounts (`/api/v1/console/...`), called by the site's server: sign-in answers a
+ * session token for the site's cookie; the others take it as `Authorization: Bearer ess_…`.
+ * Never cross-origin, never cached.
+ */
+export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
+  const perClient = app.createRateLimit({
+    max: SIGN_IN_FAILURES_PER_CLIENT,
+    timeWindow: SIGN_IN_WINDOW,
+    keyGenerator: limiterKey('sign-in'),
+  });
+  const perEmail = app.createRateLimit({
+    max: SIGN_IN_FAILURES_PER_EMAIL,
+    timeWindow: SIGN_IN_WINDOW,
+    keyGenerator: (request) => {
+      const body = request.body as { app_domain?: string; email?: string };
+      return `sign-in-email:${body.app_domain ?? ''}:${(body.email ?? '').trim().toLowerCase()}`;
+    },
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  const sessionOf = async (authorization: string | undefined): Promise<ConsoleSession> => {
+    const token = bearerToken(authorization);
+    const check = token ? await app.services.console.authenticate(token) : undefined;
+    if (!check?.ok) throw new AppError(401, 'The console session has ended: sign in again');
+    return check.session;
+  };
+
+  app.post(
+    '/sign-in',
+    {
+      schema: {
+        tags: ['console'],
+        summary: 'Sign a console user in: a new session token (for the site’s httpOnly cookie)',
+        description: `Any failure is 401 'Email or password is not right'. At most ${SIGN_IN_FAILURES_PER_CLIENT} failures per client and ${SIGN_IN_FAILURES_PER_EMAIL} per email in ${SIGN_IN_WINDOW}, then 429.`,
+        body: signInInput,
+        response: { 200: envelope(signInAnswer), ...failures },
+      },
+    },
+    async (request, reply) => {
+      for (const limit of [perClient, perEmail]) {
+        const seen = await limit(request, { increment: false });
+        if (!seen.isAllowed && seen.remaining === 0) {
+          reply.header('retry-after', String(seen.ttlInSeconds));
+          throw new AppError(
+            429,
+            `Too many failed sign-ins: try again in ${Math.ceil(seen.ttlInSeconds / 60)} min`,
+          );
+        }
+      }
+      const { app_domain, email, password } = request.body;
+      try {
+        return ok(await app.services.console.signIn(app_domain, email, password));
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode === 401) {
+          await perClient(request);
+          await perEmail(request);
+        }
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/whoami',
+    {
+      schema: {
+        tags: ['console'],
+        summary: 'The signed-in user, role and organiser of a console session',
+        security,
+        response: { 200: envelope(whoami), ...failures },
+      },
+    },
+    async (request) => {
+      const session = await sessionOf(request.headers.authorization);
+      return ok({
+        user: { email: session.email, role: session.role },
+        organiser: { id: session.organiserId, name: session.organiserName },
+        expires_at: session.expiresAt.toISOString(),
+      });
+    },
+  );
+
+  app.post(
+    '/sign-out',
+    {
+      schema: {
+        tags: ['console'],
+        summary: 'End this console session',
+        security,
+        response: { 200: envelope(signedOut), ...failures },
+      },
+    },
+    async (request) => {
+      const session = await sessionOf(request.headers.authorization);
+      return ok({ sessions_ended: await app.services.console.signOut(session) });
+    },
+  );
+
+  app.post(
+    '/sign-out-everywhere',
+    {
+      schema: {
+        tags: ['console'],
+        summary: 'End every session of the signed-in user, on every device',
+        security,
+        response: { 200: envelope(signedOut), ...failures },
+      },
+    },
+    async (request) => {
+      const session = await sessionOf(request.headers.authorization);
+      return ok({ sessions_ended: await app.services.console.signOutEverywhere(session) });
+    },
+  );
+};
