@@ -29,3 +29,27 @@ export function wearerFace<F extends { box: FaceBox }>(
   }
   return best?.face ?? null;
 }
+
+/**
+ * The bib a face wears, among the bibs on its photo: the one whose wearer (above) it is; else, on
+ * a photo of one face and one bib tagged without a box (an operator's tag), that bib; else null.
+ * A selfie's match offers "This is me" with it (the runner's page of that bib).
+ */
+export function wornBib<F extends { id: number; box: FaceBox }>(
+  faces: F[],
+  bibs: Array<{ bib: string; box: FaceBox | null }>,
+  faceId: number,
+): string | null {
+  for (const { bib, box } of bibs) {
+    if (box && wearerFace(faces, box)?.id === faceId) return bib;
+  }
+  const distinct = new Set(bibs.map((b) => b.bib));
+  if (
+    faces.length === 1 &&
+    faces[0]!.id === faceId &&
+    distinct.size === 1 &&
+    bibs.every((b) => !b.box)
+  )
+    return bibs[0]!.bib;
+  return null;
+}

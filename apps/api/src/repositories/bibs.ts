@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../adapters/db/index.js';
 import { certificateTemplates, photoBibs, raceResults } from '../adapters/db/schema.js';
 import { bibNumberPart } from '../bibs/bib-text.js';
@@ -67,6 +67,16 @@ export class BibRepository {
       .select()
       .from(photoBibs)
       .where(eq(photoBibs.photoUuid, photoUuid))
+      .orderBy(asc(photoBibs.id));
+  }
+
+  /** The rows of these photos as read or tagged (no derived numbers), oldest first. */
+  async ofPhotos(photoUuids: string[]): Promise<PhotoBibRow[]> {
+    if (photoUuids.length === 0) return [];
+    return this.db
+      .select()
+      .from(photoBibs)
+      .where(and(inArray(photoBibs.photoUuid, photoUuids), eq(photoBibs.derived, false)))
       .orderBy(asc(photoBibs.id));
   }
 

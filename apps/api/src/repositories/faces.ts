@@ -156,6 +156,31 @@ export class FaceRepository {
       .where(inArray(photoFaces.id, ids));
   }
 
+  /** The boxes of the faces on these photos (no embeddings): whose bib each face wears. */
+  async boxesOfPhotos(
+    photoUuids: string[],
+  ): Promise<
+    Array<{
+      id: number;
+      photoUuid: string;
+      box: { x: number; y: number; width: number; height: number };
+    }>
+  > {
+    if (photoUuids.length === 0) return [];
+    const rows = await this.db
+      .select({
+        id: photoFaces.id,
+        photoUuid: photoFaces.photoUuid,
+        x: photoFaces.boxX,
+        y: photoFaces.boxY,
+        width: photoFaces.boxW,
+        height: photoFaces.boxH,
+      })
+      .from(photoFaces)
+      .where(inArray(photoFaces.photoUuid, photoUuids));
+    return rows.map(({ id, photoUuid, ...box }) => ({ id, photoUuid, box }));
+  }
+
   async countForEvent(eventId: number): Promise<number> {
     return this.db.$count(photoFaces, eq(photoFaces.eventId, eventId));
   }

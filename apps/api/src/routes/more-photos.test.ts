@@ -98,6 +98,42 @@ describe('more photos of you', () => {
     expect((await more('12-3')).statusCode).toBe(400);
   });
 
+  it('a selfie’s matches carry the bib the matched face wears ("This is me"), or null', async () => {
+    const selfie = async (embedding: number[]) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/client/events/${eventId}/photos/selfie-search`,
+        payload: { embedding },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return envelope(selfieSearchAnswer)
+        .parse(res.json())
+        .data.photos.map((p) => [p.uuid, p.bib]);
+    };
+    // The runner: bib 123 where they wear it; no bib read where it is hidden.
+    expect(await selfie(runner)).toEqual([
+      [photo.withBib, '123'],
+      [photo.bibHidden, null],
+    ]);
+    // The neighbour stands beside bib 123, not over it: it is not theirs.
+    expect(await selfie(neighbour)).toEqual([
+      [photo.withBib, null],
+      [photo.neighbourOnly, null],
+    ]);
+    // An operator's tag (no box) on a photo of one face: that face's bib.
+    const tagged = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/admin/photos/${photo.neighbourOnly}/bibs`,
+      headers: bearer(token),
+      payload: { bibs: ['77'] },
+    });
+    expect(tagged.statusCode, tagged.body).toBe(200);
+    expect(await selfie(neighbour)).toEqual([
+      [photo.withBib, null],
+      [photo.neighbourOnly, '77'],
+    ]);
+  });
+
   it('needs both selfie search and bib search', async () => {
     for (const flag of ['bib_search', 'selfie_search']) {
       await t.app.inject({

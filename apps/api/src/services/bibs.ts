@@ -74,6 +74,12 @@ export type BibPhotos = Array<{
   bibBoxes: Array<{ x: number; y: number; width: number; height: number }>;
 }>;
 
+/** The bibs on one photo, with the box each was read in (null for an operator's tag). */
+export type WornBibs = Array<{
+  bib: string;
+  box: { x: number; y: number; width: number; height: number } | null;
+}>;
+
 export class BibService implements PhotoSearchResolver {
   private readonly nameIndexes = new Map<
     number,
@@ -162,6 +168,35 @@ export class BibService implements PhotoSearchResolver {
       threshold,
       manualOverrides: useManual,
     };
+  }
+
+  /**
+   * The bibs on these photos as a bib search counts them: the operator's tags where a photo has
+   * some (they override its readings), else the OCR readings at the event's confidence; with
+   * their boxes (null for a tag).
+   */
+  async bibsOnPhotos(event: EventRow, uuids: string[]): Promise<Map<string, WornBibs>> {
+    const config = photosConfigOf(event);
+    const strategies = new Set(config.bib_config.strategies);
+    const threshold = config.bib_config.global_confidence_threshold;
+    const rows = await this.bibs.ofPhotos(uuids);
+    const tagged = new Set(rows.filter((r) => r.source === 'manual').map((r) => r.photoUuid));
+    const out = new Map<string, WornBibs>();
+    for (const r of rows) {
+      const counts =
+        r.source === 'manual'
+          ? strategies.has('manual')
+          : (strategies.has('ocr') || strategies.has('results')) &&
+            !(strategies.has('manual') && tagged.has(r.photoUuid)) &&
+            r.confidence >= threshold;
+      if (!counts) continue;
+      const box =
+        r.boxX !== null && r.boxY !== null && r.boxW && r.boxH
+          ? { x: r.boxX, y: r.boxY, width: r.boxW, height: r.boxH }
+          : null;
+      out.set(r.photoUuid, [...(out.get(r.photoUuid) ?? []), { bib: r.bib, box }]);
+    }
+    return out;
   }
 
   /** The photos a bib search finds (up to `limit`), with the boxes where the bib was read on each. */

@@ -7,11 +7,12 @@ import {
 import { PermanentJobError } from '../adapters/jobs/types.js';
 import { AppError } from '../errors.js';
 import { MAYBE_MARGIN, matchTier } from '../faces/thresholds.js';
-import { wearerFace } from '../faces/wearer.js';
+import { wearerFace, wornBib } from '../faces/wearer.js';
 import type { EventRow } from '../repositories/events.js';
 import type { FaceRepository, NewFace } from '../repositories/faces.js';
 import { photosConfigOf } from './event-config.js';
 import type { FaceDetector } from './engines.js';
+import type { WornBibs } from './bibs.js';
 import type { EventService } from './events.js';
 import type { FaceChange, FaceIndexes } from './face-indexes.js';
 import type { JobService } from './jobs.js';
@@ -31,6 +32,8 @@ export interface BibPhotoSource {
       bibBoxes: Array<{ x: number; y: number; width: number; height: number }>;
     }>
   >;
+  /** The bibs on these photos as a bib search counts them, with their boxes (null for a tag). */
+  bibsOnPhotos(event: EventRow, uuids: string[]): Promise<Map<string, WornBibs>>;
 }
 
 /** Bib photos whose wearer's face is used as a query for "more photos of you". */
@@ -73,8 +76,8 @@ export class FaceService {
     embedding: number[],
     appDomain: string | undefined,
   ): Promise<SelfieSearchAnswer> {
-    const { selfie, privateGallery } = await this.requireSelfieSearch(eventId, appDomain);
-    return this.answer(eventId, [embedding], selfie.match_threshold, new Set(), privateGallery);
+    const { event, selfie, privateGallery } = await this.requireSelfieSearch(eventId, appDomain);
+    return this.answer(event, [embedding], selfie.match_threshold, new Set(), privateGallery);
   }
 
   /**
@@ -107,7 +110,7 @@ export class FaceService {
       }
     }
     return this.answer(
-      eventId,
+      event,
       queries,
       config.selfie_config.match_threshold,
       new Set(found.map((p) => p.uuid)),
@@ -120,32 +123,33 @@ export class FaceService {
    * maybes. A private gallery answers sure matches only: a "maybe" is someone else's photo.
    */
   private async answer(
-    eventId: number,
+    event: EventRow,
     queries: number[][],
     threshold: number,
     exclude: Set<string>,
     matchesOnly = false,
   ): Promise<SelfieSearchAnswer> {
     const maybe = matchesOnly ? threshold : Math.round((threshold - MAYBE_MARGIN) * 1000) / 1000;
+    const eventId = event.id;
     const index = await this.indexes.get(eventId);
-    const best = new Map<string, number>();
+    // Per photo, its most similar face: its similarity, and the face (whose bib it wears).
+    const best = new Map<string, { similarity: number; face: number }>();
     for (const query of queries) {
       for (const face of index.search(query, { limit: FACES_PER_SEARCH, minSimilarity: maybe })) {
         if (exclude.has(face.photoId)) continue;
-        if ((best.get(face.photoId) ?? -1) < face.similarity)
-          best.set(face.photoId, face.similarity);
+        if ((best.get(face.photoId)?.similarity ?? -1) < face.similarity)
+          best.set(face.photoId, { similarity: face.similarity, face: face.id });
       }
     }
-    const ranked = [...best].sort((a, b) => b[1] - a[1]).slice(0, MAX_SELFIE_MATCHES);
-    const rows = new Map(
-      (
-        await this.faces.photosOf(
-          eventId,
-          ranked.map(([uuid]) => uuid),
-        )
-      ).map((p) => [p.uuid, p]),
-    );
-    const photos = ranked.flatMap(([uuid, similarity]) => {
+    const ranked = [...best]
+      .sort((a, b) => b[1].similarity - a[1].similarity)
+      .slice(0, MAX_SELFIE_MATCHES);
+    const uuids = ranked.map(([uuid]) => uuid);
+    const [rows, worn] = await Promise.all([
+      this.faces.photosOf(eventId, uuids).then((list) => new Map(list.map((p) => [p.uuid, p]))),
+      this.wornBibs(event, uuids),
+    ]);
+    const photos = ranked.flatMap(([uuid, { similarity, face }]) => {
       const p = rows.get(uuid);
       const tier = matchTier(similarity, threshold, maybe);
       if (!p || !tier) return [];
@@ -158,10 +162,25 @@ export class FaceService {
           captured_at: p.capturedAt ? p.capturedAt.toISOString() : null,
           similarity: Math.round(similarity * 1000) / 1000,
           tier,
+          bib: worn(uuid, face),
         },
       ];
     });
     return { photos, total: photos.length, threshold };
+  }
+
+  /** For "This is me": the bib the matched face wears on each photo (faces/wearer.ts), or null. */
+  private async wornBibs(
+    event: EventRow,
+    uuids: string[],
+  ): Promise<(uuid: string, faceId: number) => string | null> {
+    const [faces, bibs] = await Promise.all([
+      this.faces.boxesOfPhotos(uuids),
+      this.bibPhotos.bibsOnPhotos(event, uuids),
+    ]);
+    const facesOf = new Map<string, typeof faces>();
+    for (const f of faces) facesOf.set(f.photoUuid, [...(facesOf.get(f.photoUuid) ?? []), f]);
+    return (uuid, faceId) => wornBib(facesOf.get(uuid) ?? [], bibs.get(uuid) ?? [], faceId);
   }
 
   /**
@@ -272,14 +291,18 @@ export class FaceService {
     return this.indexes.stop();
   }
 
-  /** The event's selfie settings and whether its gallery is private; 403 when selfie search is off. */
+  /** The event, its selfie settings and whether its gallery is private; 403 when selfie search is off. */
   private async requireSelfieSearch(
     eventId: number,
     appDomain: string | undefined,
-  ): Promise<{ selfie: SelfieConfig; privateGallery: boolean }> {
+  ): Promise<{ event: EventRow; selfie: SelfieConfig; privateGallery: boolean }> {
     const event = await this.events.requirePublished(eventId, appDomain);
     const config = photosConfigOf(event);
     if (!config.feature_flag.selfie_search) throw new AppError(403, SELFIE_SEARCH_OFF_MESSAGE);
-    return { selfie: config.selfie_config, privateGallery: !config.feature_flag.show_all_images };
+    return {
+      event,
+      selfie: config.selfie_config,
+      privateGallery: !config.feature_flag.show_all_images,
+    };
   }
 }
