@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiTokens } from '../adapters/db/schema.js';
 import { DataDirLockedError, LOCK_FILE } from '../adapters/lock.js';
 import { loadConfig } from '../config.js';
@@ -14,6 +14,10 @@ import { createCliSandbox } from '../test-support/cli.js';
 import { testImage } from '../test-support/images.js';
 
 let box: Awaited<ReturnType<typeof createCliSandbox>>;
+
+// Each command opens the embedded database afresh (its WebAssembly start and, the first time, its
+// migrations): a few seconds each on a quiet machine, several times that on a busy one.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 beforeAll(async () => {
   box = await createCliSandbox();
