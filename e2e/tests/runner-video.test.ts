@@ -2,13 +2,14 @@
 // data: a runner of the Harbour City Marathon with photos and a result makes their video on a
 // phone profile with the CPU slowed 4× (the time is printed), the file is checked (an MP4's boxes,
 // a WebM in a <video>), and the preview plays. Where this Chromium has no H.264 encoder the
-// WebM path runs instead, and says so. E2E_VIDEO_SHOTS=<dir> saves screenshots.
+// WebM path runs instead, and says so. E2E_VIDEO_SHOTS=<dir> saves screenshots and the video.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { axeViolations, launchBrowser, VIEWPORTS } from '../support/browser.js';
+import { tagPhoto, tagPhotos } from '../support/demo-tags.js';
 import { apiData, apiUrl, siteUrl, type AllEvents } from '../support/stack.js';
 
 interface GroundTruth {
@@ -24,15 +25,6 @@ const shots = process.env.E2E_VIDEO_SHOTS;
 let browser: Browser;
 let event: { id: number; slug: string };
 let runner: { bib: string; name: string };
-
-async function tag(uuid: string, bibs: string[]): Promise<void> {
-  const res = await fetch(`${apiUrl}/api/v1/admin/photos/${uuid}/bibs`, {
-    method: 'PUT',
-    headers: { authorization: `Bearer ${process.env.E2E_ADMIN_TOKEN}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ bibs }),
-  });
-  assert.equal(res.status, 200, `tagging ${uuid}: ${await res.text()}`);
-}
 
 before(async () => {
   browser = await launchBrowser();
@@ -56,8 +48,8 @@ before(async () => {
   // Their photos, and (for a 20-photo video) more of the event's photos tagged with their bib too.
   const theirs = mine.filter((p) => p.bibs.some((b) => b.bib === runner.bib));
   const others = mine.filter((p) => !p.bibs.some((b) => b.bib === runner.bib)).slice(0, Math.max(0, PHOTOS - theirs.length));
-  for (const p of theirs) await tag(p.uuid, p.bibs.map((b) => b.bib));
-  for (const p of others) await tag(p.uuid, [...p.bibs.map((b) => b.bib), runner.bib]);
+  await tagPhotos(theirs);
+  for (const p of others) await tagPhoto(p.uuid, [...p.bibs.map((b) => b.bib), runner.bib]);
   assert.ok(theirs.length + others.length >= PHOTOS, `the event has ${PHOTOS} photos to tag`);
 });
 after(async () => {
@@ -169,18 +161,19 @@ describe("the runner's race video", () => {
     const made = await result(page, 180_000);
     const wall = Date.now() - started;
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-    console.log(`race video: ${made.path?.toUpperCase()} path, ${PHOTOS} photos, 1080×1920, CPU slowed 4×: made in ${(made.took / 1000).toFixed(1)} s (photos fetched ${(made.photosTook / 1000).toFixed(1)} s, drawing ${(made.drawTook / 1000).toFixed(1)} s; click to ready ${(wall / 1000).toFixed(1)} s), ${(made.bytes.length / 1e6).toFixed(1)} MB`);
+    console.log(`race video: ${made.path?.toUpperCase()} path, ${PHOTOS} photos, 720×1280, CPU slowed 4×: made in ${(made.took / 1000).toFixed(1)} s (photos fetched ${(made.photosTook / 1000).toFixed(1)} s, drawing ${(made.drawTook / 1000).toFixed(1)} s; click to ready ${(wall / 1000).toFixed(1)} s), ${(made.bytes.length / 1e6).toFixed(1)} MB`);
     assert.equal(made.path, webm ? 'webm' : 'mp4');
     if (made.path === 'mp4') {
       assert.equal(made.name, `${runner.name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '')}-race.mp4`);
       assert.equal(made.bytes.toString('latin1', 4, 8), 'ftyp');
       const facts = mp4Facts(made.bytes);
+      if (shots) writeFileSync(path.join(shots, 'runner-video.mp4'), made.bytes);
       assert.ok(facts.seconds >= 15 && facts.seconds <= 30, `duration ${facts.seconds} s`);
-      assert.deepEqual([facts.width, facts.height], [1080, 1920]);
+      assert.deepEqual([facts.width, facts.height], [720, 1280]);
     }
     const shown = await preview(page);
     assert.ok(shown.duration >= 15 && shown.duration <= 30.5, `the preview lasts ${shown.duration} s`);
-    assert.deepEqual([shown.width, shown.height], [1080, 1920]);
+    assert.deepEqual([shown.width, shown.height], [720, 1280]);
     assert.ok(shown.played > 0.3, `the preview plays (${shown.played} s in 1.5 s)`);
     if (shots) await page.screenshot({ path: path.join(shots, 'runner-video-phone-ready.png'), fullPage: true });
     assert.deepEqual(await axeViolations(page), []);
@@ -202,13 +195,13 @@ describe("the runner's race video", () => {
     assert.ok(await make.isEnabled());
     await make.click();
     const made = await result(page, 120_000);
-    console.log(`race video, fallback: ${made.path?.toUpperCase()} path, 1920×1080, recorded in ${(made.took / 1000).toFixed(1)} s, ${(made.bytes.length / 1e6).toFixed(1)} MB`);
+    console.log(`race video, fallback: ${made.path?.toUpperCase()} path, 1280×720, recorded in ${(made.took / 1000).toFixed(1)} s, ${(made.bytes.length / 1e6).toFixed(1)} MB`);
     assert.equal(made.path, 'webm');
     assert.match(made.name, /-race\.webm$/);
     assert.equal(made.bytes.readUInt32BE(0), 0x1a45dfa3, 'an EBML (WebM) file');
     const shown = await preview(page);
     assert.ok(shown.duration >= 14 && shown.duration <= 31, `the WebM lasts ${shown.duration} s`);
-    assert.deepEqual([shown.width, shown.height], [1920, 1080]);
+    assert.deepEqual([shown.width, shown.height], [1280, 720]);
     assert.ok(shown.played > 0.3, `the preview plays (${shown.played} s in 1.5 s)`);
     if (shots) await page.screenshot({ path: path.join(shots, 'runner-video-desktop-webm.png'), fullPage: true });
     assert.deepEqual(await axeViolations(page), []);

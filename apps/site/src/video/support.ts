@@ -3,9 +3,11 @@
  * WebCodecs (an MP4), else MediaRecorder on a canvas (a WebM), else none.
  */
 
+import { VIDEO_SIZES } from './timeline';
+
 export type VideoPath = 'mp4' | 'webm' | 'none';
 
-/** H.264 High profile, level 4.0: up to 8192 macroblocks, so 1080×1920 and 1920×1080 both fit. */
+/** H.264 High profile, level 4.0 (else Main, else Baseline): both video sizes fit with room to spare. */
 export const AVC_CODECS = ['avc1.640028', 'avc1.4d0028', 'avc1.420028'];
 export const BITRATE = 6_000_000;
 export const WEBM_TYPES = ['video/webm;codecs=vp9', 'video/webm;codecs=vp8', 'video/webm'];
@@ -15,11 +17,7 @@ export async function avcCodec(): Promise<string | null> {
   if (typeof VideoEncoder === 'undefined' || typeof VideoFrame === 'undefined') return null;
   for (const codec of AVC_CODECS) {
     try {
-      const sizes = [
-        { width: 1080, height: 1920 },
-        { width: 1920, height: 1080 },
-      ];
-      const answers = await Promise.all(sizes.map(({ width, height }) => VideoEncoder.isConfigSupported({ codec, width, height, bitrate: BITRATE, framerate: 30, avc: { format: 'avc' } })));
+      const answers = await Promise.all(Object.values(VIDEO_SIZES).map(({ width, height }) => VideoEncoder.isConfigSupported({ codec, width, height, bitrate: BITRATE, framerate: 30, avc: { format: 'avc' } })));
       if (answers.every((a) => a.supported)) return codec;
     } catch {
       /* Not this one. */
