@@ -14,6 +14,11 @@ export interface CliIo {
   err(line: string): void;
   /** Progress bars only on a terminal; plain periodic lines otherwise. */
   isTty: boolean;
+  /**
+   * Reads a secret (a password) from standard input, asking with `prompt` and not echoing it on
+   * a terminal. Absent where there is no operator's input.
+   */
+  readSecret?: (prompt: string) => Promise<string>;
   /** Aborted when the operator stops the command (Ctrl-C): a long-running command winds down. */
   signal?: AbortSignal;
   /**

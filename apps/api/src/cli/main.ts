@@ -2,6 +2,7 @@
 import type { CliIo } from './io.js';
 import { runCli } from './program.js';
 import { runInRunningApi } from './running-api.js';
+import { readSecretLine } from './secret.js';
 
 // Ctrl-C asks a long-running command (watch) to stop and sum up; a second one ends it at once.
 const stop = new AbortController();
@@ -19,6 +20,7 @@ const io: CliIo = {
   err: (line) => process.stderr.write(`${line}\n`),
   isTty: Boolean(process.stdout.isTTY),
   signal: stop.signal,
+  readSecret: readSecretLine,
 };
 const args = process.argv.slice(2);
 // While the API holds the embedded database, it runs the command; otherwise this process does.

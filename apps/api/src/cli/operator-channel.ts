@@ -17,6 +17,8 @@ export interface OperatorRequest {
   args: string[];
   /** Where the operator ran the command: relative paths (an import folder) resolve from here. */
   cwd: string;
+  /** What the command reads from standard input (a password), read by the CLI beforehand. */
+  secret?: string;
 }
 
 /** What the API sends back, one JSON line each: output lines, then the exit code. */
@@ -106,9 +108,14 @@ function parseRequest(line: string): OperatorRequest | null {
     if (
       Array.isArray(value.args) &&
       value.args.every((a) => typeof a === 'string') &&
-      typeof value.cwd === 'string'
+      typeof value.cwd === 'string' &&
+      (value.secret === undefined || typeof value.secret === 'string')
     )
-      return { args: value.args, cwd: value.cwd };
+      return {
+        args: value.args,
+        cwd: value.cwd,
+        ...(value.secret === undefined ? {} : { secret: value.secret }),
+      };
   } catch {
     // not JSON
   }

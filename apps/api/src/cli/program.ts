@@ -7,6 +7,7 @@ import { eventCommands } from './commands/event.js';
 import { importCommand } from './commands/import.js';
 import { organiserCommands } from './commands/organiser.js';
 import { tokenCommands } from './commands/token.js';
+import { userCommands } from './commands/user.js';
 import { watchCommand } from './commands/watch.js';
 import { type CliIo, operatorMessage } from './io.js';
 
@@ -28,6 +29,7 @@ export function buildProgram(io: CliIo): Command {
   bibCommands(program, io);
   contactCommands(program, io);
   tokenCommands(program, io);
+  userCommands(program, io);
   watchCommand(program, io);
   demoCommand(program, io);
   // Subcommands inherit the output and exit behaviour.

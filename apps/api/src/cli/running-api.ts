@@ -2,6 +2,7 @@ import { lockHolder } from '../adapters/lock.js';
 import { loadConfig } from '../config.js';
 import { runCli } from './program.js';
 import type { CliIo } from './io.js';
+import { secretPrompt } from './secret.js';
 import {
   askRunningApi,
   type OperatorRequest,
@@ -27,7 +28,14 @@ export async function runInRunningApi(args: string[], io: CliIo): Promise<number
   }
   const holder = await lockHolder(dataDir);
   if (holder?.role !== 'api') return null;
-  return askRunningApi(operatorSocketPath(dataDir), { args, cwd: io.cwd }, io);
+  // The API's standard input is not the operator's: a secret the command reads is read here.
+  const prompt = secretPrompt(args);
+  const secret = prompt && io.readSecret ? await io.readSecret(prompt) : undefined;
+  return askRunningApi(
+    operatorSocketPath(dataDir),
+    { args, cwd: io.cwd, ...(secret === undefined ? {} : { secret }) },
+    io,
+  );
 }
 
 /** The API's side: operators' commands run here, on the API's open services. */
@@ -37,6 +45,13 @@ export function serveOperatorCommands(
   env: NodeJS.ProcessEnv,
 ) {
   return serveOperators(dataDir, (request: OperatorRequest, output) =>
-    runCli(request.args, { env, cwd: request.cwd, isTty: false, attached, ...output }),
+    runCli(request.args, {
+      env,
+      cwd: request.cwd,
+      isTty: false,
+      attached,
+      readSecret: async () => request.secret ?? '',
+      ...output,
+    }),
   );
 }

@@ -24,6 +24,10 @@ export async function createCliSandbox() {
     env,
     kind: testDatabaseKind(),
     async run(...args: string[]): Promise<CliRun> {
+      return this.runWithInput(undefined, ...args);
+    },
+    /** A run whose standard input (a password it asks for) is `input`. */
+    async runWithInput(input: string | undefined, ...args: string[]): Promise<CliRun> {
       const out: string[] = [];
       const err: string[] = [];
       const code = await runCli(args, {
@@ -32,6 +36,7 @@ export async function createCliSandbox() {
         out: (l) => out.push(...l.split('\n')),
         err: (l) => err.push(...l.split('\n')),
         isTty: false,
+        ...(input === undefined ? {} : { readSecret: async () => input }),
       });
       return { code, out, err };
     },
