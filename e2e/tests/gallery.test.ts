@@ -13,6 +13,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import yauzl from 'yauzl';
 import { axeViolations, launchBrowser, VIEWPORTS } from '../support/browser.js';
+import { tagPhotos } from '../support/demo-tags.js';
 import { apiData, apiUrl, metaContent, serverHtml, siteUrl, type AllEvents } from '../support/stack.js';
 
 interface PhotoItem {
@@ -394,14 +395,7 @@ describe('bib search', () => {
     bib = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]![0];
     const photos = truth.photos.filter((p) => p.event_id === event.id && p.bibs.some((b) => b.bib === bib));
     expected = new Set(photos.map((p) => p.uuid));
-    for (const photo of photos) {
-      const res = await fetch(`${apiUrl}/api/v1/admin/photos/${photo.uuid}/bibs`, {
-        method: 'PUT',
-        headers: { authorization: `Bearer ${process.env.E2E_ADMIN_TOKEN}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ bibs: photo.bibs.map((b) => b.bib) }),
-      });
-      assert.equal(res.status, 200, `tagging ${photo.uuid}: ${await res.text()}`);
-    }
+    await tagPhotos(photos);
   });
 
   test('finds a runner’s photos by bib, in the URL, and Back shows every photo again', async () => {

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { axeViolations, launchBrowser, VIEWPORTS } from '../support/browser.js';
+import { tagPhotos } from '../support/demo-tags.js';
 import { apiData, apiUrl, metaContent, serverHtml, siteUrl, sitePort, type AllEvents } from '../support/stack.js';
 
 interface GroundTruth {
@@ -22,12 +23,15 @@ interface RaceResult {
 
 const HOST = 'localhost';
 const EVENT_NAME = 'Harbour City Marathon 2026';
+/** The demo's private gallery (show_all_images off). */
+const PRIVATE_EVENT_NAME = 'Spring Riverside 10K';
 const shots = process.env.E2E_RUNNER_SHOTS;
 
 let browser: Browser;
 let event: { id: number; slug: string };
 let runner: RaceResult;
 let photoCount = 0;
+let privateEvent: { id: number; slug: string; bib: string; photos: string[] };
 
 /** A GET to the site as `host`, its status, content type and body bytes. */
 function siteGet(pathname: string): Promise<{ status: number; type: string; bytes: Buffer }> {
@@ -62,16 +66,19 @@ before(async () => {
   }
   assert.ok(runner, 'one of the most photographed bibs has a race result');
   const photos = truth.photos.filter((p) => p.event_id === event.id && p.bibs.some((b) => b.bib === runner.bib));
-  for (const photo of photos) {
-    const res = await fetch(`${apiUrl}/api/v1/admin/photos/${photo.uuid}/bibs`, {
-      method: 'PUT',
-      headers: { authorization: `Bearer ${process.env.E2E_ADMIN_TOKEN}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ bibs: photo.bibs.map((b) => b.bib) }),
-    });
-    assert.equal(res.status, 200, `tagging ${photo.uuid}: ${await res.text()}`);
-  }
+  await tagPhotos(photos);
   photoCount = photos.length;
   assert.ok(photoCount > 0);
+  // The private gallery's most photographed bib, tagged the same way.
+  const hidden = all.events.find((e) => e.event_name === PRIVATE_EVENT_NAME);
+  assert.ok(hidden, `the demo has "${PRIVATE_EVENT_NAME}" on ${HOST}`);
+  const theirs = truth.photos.filter((p) => p.event_id === hidden.event_id);
+  const seen = new Map<string, number>();
+  for (const p of theirs) for (const b of p.bibs) if (!b.occluded) seen.set(b.bib, (seen.get(b.bib) ?? 0) + 1);
+  const bib = [...seen.entries()].sort((a, b) => b[1] - a[1])[0]![0];
+  const privatePhotos = theirs.filter((p) => p.bibs.some((b) => b.bib === bib));
+  await tagPhotos(privatePhotos);
+  privateEvent = { id: hidden.event_id, slug: hidden.event_slug, bib, photos: privatePhotos.map((p) => p.uuid) };
 });
 after(async () => {
   await browser?.close();
@@ -161,6 +168,9 @@ describe("the runner's page", () => {
     assert.equal(await link.getAttribute('href'), runnerPath());
     const config = await apiData<{ event_photos_config: { feature_flag: Record<string, boolean> } }>(`/api/v1/client/events/${event.id}/config`);
     const { name_search: nameSearch, show_timing_data: timing } = config.event_photos_config.feature_flag;
+    // Where the result is shown, its card is where the link is, once.
+    if (timing) await page.getByRole('region', { name: `Race result of ${runner.name}` }).getByRole('link', { name: 'Your runner page' }).waitFor();
+    assert.equal(await link.count(), 1);
     if (nameSearch && timing) {
       // The tests above used much of this client's search budget (SEARCHES_PER_MINUTE): wait
       // for it to come back, and check the API's own answer first.
@@ -179,6 +189,30 @@ describe("the runner's page", () => {
       assert.equal(await pick.getAttribute('href'), runnerPath());
       if (shots) await page.screenshot({ path: path.join(shots, 'gallery-name-search-runners.png') });
     }
+    await page.context().close();
+  });
+
+  test('in a private gallery: no photos in its server HTML or its share image; the visitor asks for them', async () => {
+    const pathname = `/events/${privateEvent.slug}/runners/${encodeURIComponent(privateEvent.bib)}`;
+    const { status, html } = await serverHtml(HOST, pathname);
+    assert.equal(status, 200);
+    for (const uuid of privateEvent.photos) assert.ok(!html.includes(uuid), `the server HTML names photo ${uuid}`);
+    assert.match(html, /<meta name="robots" content="noindex, nofollow"/);
+    assert.match(html, new RegExp(`Show the photos of bib ${privateEvent.bib}`));
+    const image = new URL(metaContent(html, 'og:image')!.replace(/&amp;/g, '&'));
+    const png = await siteGet(image.pathname + image.search);
+    assert.equal(png.status, 200);
+    assert.equal(png.type, 'image/png');
+    if (shots) (await import('node:fs')).writeFileSync(path.join(shots, 'runner-private-og-image.png'), png.bytes);
+
+    const page = await open(pathname, 'phone');
+    const ask = page.getByRole('button', { name: `Show the photos of bib ${privateEvent.bib}` });
+    assert.deepEqual(await axeViolations(page), []);
+    await ask.tap();
+    await page.getByRole('button', { name: `Your photo 1 of ${privateEvent.photos.length}` }).waitFor();
+    if (shots) await page.screenshot({ path: path.join(shots, 'runner-private-phone.png'), fullPage: true });
+    assert.deepEqual(await axeViolations(page), []);
+    assert.deepEqual(page.errors, []);
     await page.context().close();
   });
 });

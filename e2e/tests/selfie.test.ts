@@ -289,4 +289,44 @@ describe('selfie search', () => {
     for (const r of requests) assert.equal(carriesImage(r), null, `${r.method()} ${r.url()} carries an image`);
     await page.context().close();
   });
+
+  test('"Not me" on a phone takes a photo out at once, Undo brings it back, a reload keeps it out', async () => {
+    const { page } = await openGallery('phone');
+    const search = async () => {
+      await page.getByRole('radio', { name: 'Selfie' }).click();
+      // The consent is asked once a visit (this tab).
+      const agree = page.getByRole('button', { name: 'Continue' });
+      if (await agree.isVisible()) await agree.tap();
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Choose a photo' }).tap()]);
+      await chooser.setFiles(PORTRAIT);
+      // The answer: photos of you, or (every match taken out) none.
+      await page.getByText(/^\d+ photos? of you$|^No sure match for your selfie$|^No photos matched your selfie$/).first().waitFor({ timeout: 90_000 });
+    };
+    const shown = () => page.locator('.jgrid img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src') ?? ''));
+    const group = uuids.get(path.basename(GROUP))!;
+    await search();
+    const count = Number((await page.getByText(/^\d+ photos? of you$/).textContent())!.split(' ')[0]);
+    assert.ok((await shown()).some((src) => src.includes(group)), 'the five-face row is shown');
+    // A real button, named after the photo; tapped, the photo is gone at once.
+    const notMe = page.getByRole('button', { name: `Not me: remove Photo 1 of ${count}` });
+    await notMe.tap();
+    await page.waitForFunction((uuid) => !Array.from(document.querySelectorAll('.jgrid img')).some((i) => i.getAttribute('src')?.includes(uuid)), group);
+    const undo = page.getByRole('button', { name: 'Undo: bring the photo back' });
+    await undo.waitFor();
+    assert.equal(await undo.evaluate((el) => el === document.activeElement), true, 'focus on Undo');
+    await shot(page, 'selfie-phone-3-not-me.png');
+    assert.deepEqual(await axeViolations(page), []);
+    // Undo by keyboard: Enter on the focused button.
+    await page.keyboard.press('Enter');
+    await page.getByText(`${count} ${count === 1 ? 'photo' : 'photos'} of you`).waitFor();
+    assert.ok((await shown()).some((src) => src.includes(group)), 'Undo brought it back');
+    // Out again, and a reload of the page: the same search leaves it out.
+    await page.getByRole('button', { name: `Not me: remove Photo 1 of ${count}` }).tap();
+    await undo.waitFor();
+    await page.reload({ waitUntil: 'networkidle' });
+    await search();
+    await page.waitForLoadState('networkidle');
+    assert.ok(!(await shown()).some((src) => src.includes(group)), 'still out after a reload');
+    await page.context().close();
+  });
 });
