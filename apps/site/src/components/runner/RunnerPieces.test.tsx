@@ -73,5 +73,7 @@ describe('the share image', () => {
     for (const text of ['Ana Silva', '1:41:07', 'Bib 1234', 'City Run', 'City Runs']) expect(html).toContain(text);
     const bare = renderToStaticMarkup(<ShareCard eventName="City Run" who="Bib 9" bib="9" time={null} organiser="City Runs" theme="#2E6F40" photos={[]} />);
     expect(bare).not.toContain('<img');
+    // Without a name the heading says 'Bib 9': once, not twice.
+    expect(bare.match(/Bib 9/g)).toHaveLength(1);
   });
 });

@@ -68,7 +68,8 @@ export function ShareCard({ eventName, who, bib, time, organiser, theme, photos 
         <div style={{ display: 'flex', flexDirection: 'column' }}>
           <div style={{ display: 'flex', fontSize: long ? 56 : 72, fontWeight: 800, lineHeight: 1.05 }}>{who}</div>
           {time ? <div style={{ display: 'flex', marginTop: 18, fontSize: 64, fontWeight: 800 }}>{time}</div> : null}
-          <div style={{ display: 'flex', marginTop: 12, fontSize: 30, fontWeight: 400, opacity: 0.9 }}>{`Bib ${bib}`}</div>
+          {/* Without a name, the heading is already 'Bib 1234'. */}
+          {who !== `Bib ${bib}` ? <div style={{ display: 'flex', marginTop: 12, fontSize: 30, fontWeight: 400, opacity: 0.9 }}>{`Bib ${bib}`}</div> : null}
         </div>
         <div style={{ display: 'flex', fontSize: 24, fontWeight: 400, opacity: 0.85 }}>{organiser}</div>
       </div>
