@@ -13,7 +13,7 @@ export default defineConfig({
     name: 'api-pglite',
     include: ['src/**/*.test.ts', 'tools/**/*.test.ts'],
     env: { TEST_DATABASE: 'pglite' },
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });

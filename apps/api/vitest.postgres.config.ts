@@ -53,8 +53,8 @@ export default defineConfig(async () => {
         TEST_POSTGRES_URL: url,
         TEST_POSTGRES_PROBLEM: problem ?? '',
       },
-      testTimeout: 30_000,
-      hookTimeout: 30_000,
+      testTimeout: 60_000,
+      hookTimeout: 60_000,
     },
   };
 });
