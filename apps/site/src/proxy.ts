@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { consoleCookieOptions, CSRF_COOKIE, isConsolePath, newCsrfToken, NO_INDEX, validCsrf } from './lib/console-security';
 import { contentSecurityPolicy, newNonce, NONCE_HEADER, originOf } from './lib/csp';
 import { appDomainFromHost, isLocalHostName } from './lib/host';
 import { parsePage } from './lib/pagination';
@@ -29,7 +30,7 @@ export function proxy(request: NextRequest): NextResponse | Promise<NextResponse
   const route = routePath(url.pathname, url.searchParams);
   url.pathname = `/${domain}${route}`;
   if (route.endsWith('/photo-search')) return perRequestGallery(request, url, domain, route);
-  return rewrite(request, url, domain);
+  return rewrite(request, url, domain, isConsolePath(route));
 }
 
 /**
@@ -38,7 +39,7 @@ export function proxy(request: NextRequest): NextResponse | Promise<NextResponse
  * `x-nonce` for Google Tag Manager's. A nonce differs on every request, so pages are rendered
  * per request (their API answers stay cached for 30 s).
  */
-function rewrite(request: NextRequest, url: URL, domain: string): NextResponse {
+function rewrite(request: NextRequest, url: URL, domain: string, consolePage = false): NextResponse {
   const nonce = newNonce();
   const policy = contentSecurityPolicy({
     nonce,
@@ -48,8 +49,14 @@ function rewrite(request: NextRequest, url: URL, domain: string): NextResponse {
   const headers = new Headers(request.headers);
   headers.set(NONCE_HEADER, nonce);
   headers.set('content-security-policy', policy);
+  // The console (docs/console.md): its CSRF cookie is made on the first visit, and handed to the
+  // page of this very request, whose forms carry it; never indexed.
+  const csrf = consolePage && request.method === 'GET' && !validCsrf(request.cookies.get(CSRF_COOKIE)?.value) ? newCsrfToken() : null;
+  if (csrf) headers.set('cookie', [request.headers.get('cookie'), `${CSRF_COOKIE}=${csrf}`].filter(Boolean).join('; '));
   const response = NextResponse.rewrite(url, { request: { headers } });
   response.headers.set('content-security-policy', policy);
+  if (consolePage) response.headers.set('x-robots-tag', NO_INDEX);
+  if (csrf) response.cookies.set(CSRF_COOKIE, csrf, consoleCookieOptions(domain));
   // HTTPS only from now on, on a real host name (local ones are served over plain HTTP).
   if (!isLocal(domain)) response.headers.set('strict-transport-security', HSTS);
   return response;

@@ -18,5 +18,6 @@ export function sitemapXml(origin: string, entries: SitemapEntry[]): string {
 }
 
 export function robotsTxt(origin: string): string {
-  return `User-agent: *\nAllow: /\n\nSitemap: ${new URL('/sitemap.xml', origin).toString()}\n`;
+  // The organiser console is never indexed (its pages also say noindex).
+  return `User-agent: *\nAllow: /\nDisallow: /console\n\nSitemap: ${new URL('/sitemap.xml', origin).toString()}\n`;
 }

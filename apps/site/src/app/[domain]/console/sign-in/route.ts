@@ -1,0 +1,46 @@
+import { cookies } from 'next/headers';
+import {
+  consoleCookieOptions,
+  CSRF_COOKIE,
+  newCsrfToken,
+  SESSION_COOKIE,
+} from '@/lib/console-security';
+import { signIn } from '@/provider/console';
+import { forwardedForOf } from '@/provider/visitor';
+import { checkedChange, toConsole } from '../change';
+
+type Params = { params: Promise<{ domain: string }> };
+
+/**
+ * Signs in (the console's form): Origin and CSRF checked first, then the API's sign-in. Its
+ * session token goes into the httpOnly session cookie, and the CSRF cookie is made anew.
+ */
+export async function POST(request: Request, { params }: Params) {
+  const { domain } = await params;
+  const change = await checkedChange(request);
+  if (!change.ok) return change.response;
+  const email = change.form.get('email');
+  const password = change.form.get('password');
+  if (typeof email !== 'string' || typeof password !== 'string' || email === '' || password === '')
+    return toConsole('refused');
+  const answer = await signIn(
+    domain,
+    email,
+    password,
+    forwardedForOf(request.headers.get('x-forwarded-for')),
+  );
+  if (!answer.ok)
+    return toConsole(
+      answer.status === 429
+        ? 'limited'
+        : answer.status === 401 || answer.status === 400
+          ? 'refused'
+          : 'unavailable',
+    );
+  const jar = await cookies();
+  const host = request.headers.get('host') ?? '';
+  const seconds = Math.max(0, Math.floor((Date.parse(answer.data.expires_at) - Date.now()) / 1000));
+  jar.set(SESSION_COOKIE, answer.data.session_token, consoleCookieOptions(host, seconds));
+  jar.set(CSRF_COOKIE, newCsrfToken(), consoleCookieOptions(host));
+  return toConsole(null);
+}

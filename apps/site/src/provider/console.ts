@@ -1,0 +1,97 @@
+import {
+  type AdminEventList,
+  adminEventList,
+  envelope,
+  signInAnswer,
+  signedOut as signedOutAnswer,
+  type Whoami,
+  whoami,
+} from '@eventsite/contract';
+import type { z } from 'zod';
+import { apiUrl } from './env';
+import { buildUrl, PROVIDER_TIMEOUT_MS } from './envelope';
+
+/**
+ * The console's calls to the provider API, from the site's server only: sign-in, who is signed
+ * in, sign-out, and the admin API in the name of the signed-in user (`Authorization: Bearer`
+ * with the session token from the console's httpOnly cookie). Never cached.
+ */
+
+export type ConsoleCall<T> =
+  { ok: true; data: T } | { ok: false; status: number | null; message: string };
+
+async function call<T>(
+  path: string,
+  schema: z.ZodType<T>,
+  init: { method?: 'GET' | 'POST'; token?: string; body?: unknown; forwardedFor?: string | null },
+  fetchImpl: typeof fetch = fetch,
+): Promise<ConsoleCall<T>> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  if (init.forwardedFor) headers['x-forwarded-for'] = init.forwardedFor;
+  let response: Response;
+  try {
+    response = await fetchImpl(buildUrl(apiUrl(), path), {
+      method: init.method ?? 'GET',
+      headers,
+      cache: 'no-store',
+      signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
+      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+    });
+  } catch {
+    return { ok: false, status: null, message: 'The provider did not answer' };
+  }
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const message =
+      body &&
+      typeof body === 'object' &&
+      typeof (body as { message?: unknown }).message === 'string'
+        ? (body as { message: string }).message
+        : `HTTP error! status: ${response.status}`;
+    return { ok: false, status: response.status, message };
+  }
+  const parsed = envelope(schema).safeParse(body);
+  if (!parsed.success)
+    return { ok: false, status: response.status, message: 'Invalid response from server' };
+  return { ok: true, data: parsed.data.data };
+}
+
+/** Signs in: the session token for the cookie, or the API's refusal (401, 429, …). */
+export function signIn(
+  domain: string,
+  email: string,
+  password: string,
+  forwardedFor: string | null,
+  fetchImpl?: typeof fetch,
+) {
+  return call(
+    '/api/v1/console/sign-in',
+    signInAnswer,
+    { method: 'POST', body: { app_domain: domain, email, password }, forwardedFor },
+    fetchImpl,
+  );
+}
+
+/** The signed-in user, role and organiser of a session (401 when it has ended). */
+export function whoIsSignedIn(
+  token: string,
+  fetchImpl?: typeof fetch,
+): Promise<ConsoleCall<Whoami>> {
+  return call('/api/v1/console/whoami', whoami, { token }, fetchImpl);
+}
+
+/** Every event of the organiser, published or not (the admin API, in the user's name). */
+export function consoleEvents(
+  token: string,
+  fetchImpl?: typeof fetch,
+): Promise<ConsoleCall<AdminEventList>> {
+  return call('/api/v1/admin/events', adminEventList, { token }, fetchImpl);
+}
+
+/** Ends this session, or every session of its user. */
+export function signOut(token: string, everywhere: boolean, fetchImpl?: typeof fetch) {
+  const path = everywhere ? '/api/v1/console/sign-out-everywhere' : '/api/v1/console/sign-out';
+  return call(path, signedOutAnswer, { method: 'POST', token }, fetchImpl);
+}
