@@ -1,13 +1,12 @@
-import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { openRuntime, type Runtime } from '../runtime.js';
 import { createServices, type Services } from '../services/index.js';
+import { spawnCli } from '../test-support/cli.js';
 import { testDatabaseKind } from '../test-support/database.js';
 import { testImage } from '../test-support/images.js';
 import type { CliIo } from './io.js';
@@ -17,7 +16,6 @@ import { runInRunningApi, serveOperatorCommands } from './running-api.js';
 // While the API holds the embedded database, an operator's CLI command is run by the API.
 // Only the embedded database has a single owner; on PostgreSQL the CLI opens it itself.
 const pglite = testDatabaseKind() === 'pglite';
-const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 describe.runIf(pglite)('the CLI while the API holds the embedded database', () => {
   let dataDir: string;
@@ -131,16 +129,7 @@ describe.runIf(pglite)('the CLI while the API holds the embedded database', () =
   });
 
   it('works from a separate CLI process, as `npm run cli` while `npm start` runs', async () => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', '--conditions=source', 'src/cli/main.ts', 'organiser', 'list'],
-      { cwd: apiDir, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (c) => (out += c));
-    child.stderr.on('data', (c) => (err += c));
-    const code = await new Promise((resolve) => child.on('exit', resolve));
+    const { code, out, err } = await spawnCli(['organiser', 'list'], env);
     expect(err).toBe('');
     expect(code).toBe(0);
     expect(out).toContain('Harbour Runs\tharbour.example\t1/1 events published');

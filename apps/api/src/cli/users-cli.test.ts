@@ -1,14 +1,12 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { SIGN_IN_REFUSED } from '@eventsite/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config.js';
 import { openRuntime, type Runtime } from '../runtime.js';
 import { createServices, type Services } from '../services/index.js';
-import { createCliSandbox } from '../test-support/cli.js';
+import { createCliSandbox, spawnCli } from '../test-support/cli.js';
 import { testDatabaseKind } from '../test-support/database.js';
 import type { CliIo } from './io.js';
 import type { OperatorChannel } from './operator-channel.js';
@@ -114,29 +112,11 @@ describe('user create, list, remove', () => {
   });
 
   it('reads the password from a pipe in the real command', async () => {
-    const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        '--conditions=source',
-        'src/cli/main.ts',
-        'user',
-        'create',
-        'city.example',
-        'pipe@city.example',
-        '--role',
-        'editor',
-      ],
-      { cwd: apiDir, env: { ...process.env, ...box.env }, stdio: ['pipe', 'pipe', 'pipe'] },
+    const { code, out, err } = await spawnCli(
+      ['user', 'create', 'city.example', 'pipe@city.example', '--role', 'editor'],
+      box.env,
+      `${PASSWORD}\n`,
     );
-    child.stdin.end(`${PASSWORD}\n`);
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (c) => (out += c));
-    child.stderr.on('data', (c) => (err += c));
-    const code = await new Promise((resolve) => child.on('exit', resolve));
     expect(err).toBe('');
     expect(code).toBe(0);
     expect(out).toContain('Created editor pipe@city.example');

@@ -1,4 +1,4 @@
-import type { ConsoleRole } from '@eventsite/contract';
+import { type ConsoleRole, errorEnvelope } from '@eventsite/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { limiterKey } from '../adapters/rate-limits.js';
 import { AppError } from '../errors.js';
@@ -13,6 +13,17 @@ declare module 'fastify' {
     consoleSession: ConsoleSession | null;
   }
 }
+
+/** The OpenAPI security of every admin route: a bearer token or console session. */
+export const ADMIN_SECURITY = [{ bearer: [] }];
+/** The failures every admin route may answer. */
+export const ADMIN_FAILURES = {
+  400: errorEnvelope,
+  401: errorEnvelope,
+  403: errorEnvelope,
+  404: errorEnvelope,
+  429: errorEnvelope,
+};
 
 /** Failed authentications allowed per client in AUTH_FAILURE_WINDOW before it is refused. */
 export const AUTH_FAILURES_PER_WINDOW = 10;

@@ -4,22 +4,16 @@ import {
   adminPhotoPage,
   adminPhotosQuery,
   envelope,
-  errorEnvelope,
   eventDeleted,
   organiserSettings,
   organiserSettingsPatch,
 } from '@eventsite/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../http.js';
+import { ADMIN_FAILURES, ADMIN_SECURITY } from './admin-auth.js';
 
-const security = [{ bearer: [] }];
-const failures = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  429: errorEnvelope,
-};
+const security = ADMIN_SECURITY;
+const failures = ADMIN_FAILURES;
 
 /**
  * The organiser's own view through the admin API: its events (published or not), an event's

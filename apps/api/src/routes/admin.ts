@@ -22,20 +22,14 @@ import { z } from 'zod';
 import { AppError } from '../errors.js';
 import { ok } from '../http.js';
 import type { UploadedPart } from '../services/uploads.js';
-import { installAdminAuth } from './admin-auth.js';
+import { ADMIN_FAILURES, ADMIN_SECURITY, installAdminAuth } from './admin-auth.js';
 import { adminHideRoutes } from './admin-hides.js';
 import { adminOrganiserRoutes } from './admin-organiser.js';
 import { resumableUploadRoutes } from './resumable-uploads.js';
 
-const security = [{ bearer: [] }];
+const security = ADMIN_SECURITY;
 
-const failures = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  429: errorEnvelope,
-};
+const failures = ADMIN_FAILURES;
 
 /**
  * A multipart body that cannot be parsed (no boundary, cut off mid-part) is the caller's

@@ -1,6 +1,8 @@
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { runCli } from '../cli/program.js';
 import { createEmptyPostgresDatabase, testDatabaseKind } from './database.js';
 
@@ -45,4 +47,33 @@ export async function createCliSandbox() {
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * The CLI as a separate process, as `npm run cli` runs it (from the TypeScript sources), with
+ * `input` on its standard input: its exit code and whole output.
+ */
+export async function spawnCli(
+  args: string[],
+  env: Record<string, string>,
+  input?: string,
+): Promise<{ code: number | null; out: string; err: string }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--conditions=source', 'src/cli/main.ts', ...args],
+    {
+      cwd: apiDir,
+      env: { ...process.env, ...env },
+      stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+    },
+  );
+  if (input !== undefined) child.stdin?.end(input);
+  let out = '';
+  let err = '';
+  child.stdout?.on('data', (c) => (out += c));
+  child.stderr?.on('data', (c) => (err += c));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return { code, out, err };
 }
