@@ -662,6 +662,8 @@ describe('tenant crossing', () => {
           },
         ],
         ['jobs', { url: `/api/v1/admin/events/${id}/jobs`, headers: a }],
+        ['photo list', { url: `/api/v1/admin/events/${id}/photos`, headers: a }],
+        ['delete event', { method: 'DELETE', url: `/api/v1/admin/events/${id}`, headers: a }],
         [
           'faces detect',
           { method: 'POST', url: `/api/v1/admin/events/${id}/faces/detect`, headers: a },
@@ -826,6 +828,11 @@ describe('tenant crossing', () => {
       ['PUT', `/api/v1/admin/photos/${photo.alphaPublic}/bibs`],
       ['POST', `/api/v1/admin/events/${ev.alphaPublic}/results`],
       ['PUT', `/api/v1/admin/events/${ev.alphaPublic}/certificate-template`],
+      ['GET', '/api/v1/admin/events'],
+      ['GET', `/api/v1/admin/events/${ev.alphaPublic}/photos`],
+      ['DELETE', `/api/v1/admin/events/${ev.alphaPublic}`],
+      ['GET', '/api/v1/admin/organiser'],
+      ['PATCH', '/api/v1/admin/organiser'],
     ];
     const AUTH = [
       undefined,
@@ -835,6 +842,9 @@ describe('tenant crossing', () => {
       'Basic YWRtaW46YWRtaW4=',
       `Bearer ${tokens.alpha}x`,
       `bearer ${'x'.repeat(5000)}`,
+      // Console sessions: the shape of one that does not exist, and a malformed one.
+      `Bearer ess_${'A'.repeat(43)}`,
+      'Bearer ess_',
     ];
     let address = 0;
     for (const [method, url] of routes)
