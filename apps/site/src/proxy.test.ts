@@ -115,3 +115,26 @@ describe('proxy (host → tenant)', () => {
     expect(matcher.test('/events/face-models')).toBe(true);
   });
 });
+
+describe('proxy (the console)', () => {
+  it('marks every console answer noindex and gives a first visit its CSRF cookie, Secure outside localhost', () => {
+    const first = run('http://photos.example.com/console', 'photos.example.com');
+    expect(first.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    const cookie = first.cookies.get('console_csrf');
+    expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'lax', secure: true, path: '/console' });
+    // The page of this same request reads the cookie from its request headers.
+    expect(first.headers.get('x-middleware-request-cookie')).toContain(`console_csrf=${cookie?.value}`);
+    expect(run('http://localhost:3000/console', 'localhost:3000').cookies.get('console_csrf')?.secure).toBe(false);
+  });
+
+  it('keeps a CSRF cookie it made, and leaves the public pages alone', () => {
+    const token = 'A'.repeat(43);
+    const again = proxy(new NextRequest('http://photos.example.com/console', { headers: { host: 'photos.example.com', cookie: `console_csrf=${token}` } })) as ReturnType<typeof run>;
+    expect(again.cookies.get('console_csrf')).toBeUndefined();
+    const page = run('http://photos.example.com/events', 'photos.example.com');
+    expect(page.headers.get('x-robots-tag')).toBeNull();
+    expect(page.cookies.get('console_csrf')).toBeUndefined();
+    expect(run('http://photos.example.com/consoles', 'photos.example.com').headers.get('x-robots-tag')).toBeNull();
+  });
+});
