@@ -13,7 +13,7 @@ import { ok } from '../http.js';
 import type { ConsoleSession } from '../services/console-accounts.js';
 import { bearerToken } from './admin-auth.js';
 
-/** Failed sign-ins allowed per client, and per email of an organiser, in SIGN_IN_WINDOW. */
+/** Sign-in attempts allowed per client, and per email of an organiser, in SIGN_IN_WINDOW. */
 export const SIGN_IN_FAILURES_PER_CLIENT = 20;
 export const SIGN_IN_FAILURES_PER_EMAIL = 10;
 export const SIGN_IN_WINDOW = '15 minutes';
@@ -57,32 +57,26 @@ export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['console'],
         summary: 'Sign a console user in: a new session token (for the site’s httpOnly cookie)',
-        description: `Any failure is 401 'Email or password is not right'. At most ${SIGN_IN_FAILURES_PER_CLIENT} failures per client and ${SIGN_IN_FAILURES_PER_EMAIL} per email in ${SIGN_IN_WINDOW}, then 429.`,
+        description: `Any failure is 401 'Email or password is not right'. At most ${SIGN_IN_FAILURES_PER_CLIENT} attempts per client and ${SIGN_IN_FAILURES_PER_EMAIL} per email in ${SIGN_IN_WINDOW}, counted before the password is checked, then 429.`,
         body: signInInput,
         response: { 200: envelope(signInAnswer), ...failures },
       },
     },
     async (request, reply) => {
+      // Every attempt is counted before the password is checked: counted only once it had
+      // failed, attempts sent together would all pass the check while the count was low.
       for (const limit of [perClient, perEmail]) {
-        const seen = await limit(request, { increment: false });
-        if (!seen.isAllowed && seen.remaining === 0) {
+        const seen = await limit(request);
+        if (!seen.isAllowed && seen.isExceeded) {
           reply.header('retry-after', String(seen.ttlInSeconds));
           throw new AppError(
             429,
-            `Too many failed sign-ins: try again in ${Math.ceil(seen.ttlInSeconds / 60)} min`,
+            `Too many sign-in attempts: try again in ${Math.ceil(seen.ttlInSeconds / 60)} min`,
           );
         }
       }
       const { app_domain, email, password } = request.body;
-      try {
-        return ok(await app.services.console.signIn(app_domain, email, password));
-      } catch (error) {
-        if (error instanceof AppError && error.statusCode === 401) {
-          await perClient(request);
-          await perEmail(request);
-        }
-        throw error;
-      }
+      return ok(await app.services.console.signIn(app_domain, email, password));
     },
   );
 

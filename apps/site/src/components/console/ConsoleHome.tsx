@@ -11,10 +11,12 @@ interface Props {
   csrf: string;
   /** The organiser's public site, for each event's public URL. */
   origin: string;
+  /** A sign-out that did not reach the API: the visitor is still signed in, and is told so. */
+  signOutFailed?: boolean;
 }
 
 /** The signed-in console: who is signed in, the organiser's events, and the ways out. */
-export function ConsoleHome({ who, events, csrf, origin }: Props) {
+export function ConsoleHome({ who, events, csrf, origin, signOutFailed = false }: Props) {
   return (
     <div className="console-home">
       <div className="console-bar">
@@ -45,6 +47,11 @@ export function ConsoleHome({ who, events, csrf, origin }: Props) {
           </form>
         </div>
       </div>
+      {signOutFailed ? (
+        <p className="console-error" role="alert">
+          {CONSOLE_TEXT.signOutFailed}
+        </p>
+      ) : null}
       <section aria-labelledby="console-events-title">
         <h2 id="console-events-title" className="console-section-title">
           {CONSOLE_TEXT.events}

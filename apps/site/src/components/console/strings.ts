@@ -20,22 +20,27 @@ export const CONSOLE_TEXT = {
   eventsFailed: 'The events could not be loaded. Reload the page to try again.',
   errors: {
     refused: 'Email or password is not right',
-    limited: 'Too many failed sign-ins. Wait a few minutes, then try again.',
+    limited: 'Too many sign-in attempts. Wait a few minutes, then try again.',
     expired: 'Your session has ended. Sign in again.',
     unavailable: 'Signing in is not possible right now. Try again in a moment.',
   },
+  signOutFailed:
+    'Signing out did not reach the server, so your sessions are still open. Try again in a moment.',
   signedOut: 'You are signed out.',
   signedOutEverywhere: 'You are signed out on every device.',
 } as const;
 
 export type ConsoleNotice =
-  keyof typeof CONSOLE_TEXT.errors | 'signed-out' | 'signed-out-everywhere';
+  keyof typeof CONSOLE_TEXT.errors | 'signed-out' | 'signed-out-everywhere' | 'sign-out-failed';
 
 /** The notice a `?notice=` names, or null for anything else. */
 export function noticeOf(value: unknown): ConsoleNotice | null {
   const v = Array.isArray(value) ? value[0] : value;
   return typeof v === 'string' &&
-    (v in CONSOLE_TEXT.errors || v === 'signed-out' || v === 'signed-out-everywhere')
+    (v in CONSOLE_TEXT.errors ||
+      v === 'signed-out' ||
+      v === 'signed-out-everywhere' ||
+      v === 'sign-out-failed')
     ? (v as ConsoleNotice)
     : null;
 }

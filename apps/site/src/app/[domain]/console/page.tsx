@@ -39,6 +39,7 @@ export default async function ConsolePage({ params, searchParams }: Props) {
             events={events.ok ? events.data : null}
             csrf={csrf}
             origin={siteOrigin(domain)}
+            signOutFailed={notice === 'sign-out-failed'}
           />
         </div>
       );
