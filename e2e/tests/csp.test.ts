@@ -389,6 +389,26 @@ describe('Content-Security-Policy', () => {
     assert.deepEqual(errors, []);
     await page.context().close();
   });
+
+  test("the organiser's Google Tag Manager never runs on the console, beside its password form", async () => {
+    const asked: string[] = [];
+    const { page, violations, errors } = await openPage(`gtm.localhost`, '/console', async (p) => {
+      await p.route('https://www.googletagmanager.com/**', (route) => {
+        asked.push(route.request().url());
+        return route.fulfill({ status: 200, contentType: 'text/javascript', body: 'window.__gtmLoaded = true;' });
+      });
+    });
+    await page.getByLabel('Password').waitFor();
+    const tag = await page.evaluate(() => ({
+      snippet: document.getElementById('gtm') !== null,
+      loaded: (window as unknown as { __gtmLoaded?: boolean }).__gtmLoaded ?? false,
+    }));
+    assert.deepEqual(tag, { snippet: false, loaded: false });
+    assert.deepEqual(asked, []);
+    assert.deepEqual(violations, []);
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
 });
 
 describe("the visitor's address on the site's calls to the API", () => {

@@ -137,4 +137,12 @@ describe('proxy (the console)', () => {
     expect(page.cookies.get('console_csrf')).toBeUndefined();
     expect(run('http://photos.example.com/consoles', 'photos.example.com').headers.get('x-robots-tag')).toBeNull();
   });
+
+  it('tells the layout which requests are the console’s (no tag manager there), and no visitor can say so', () => {
+    const marked = (response: ReturnType<typeof run>) => response.headers.get('x-middleware-request-x-eventsite-console');
+    expect(marked(run('http://photos.example.com/console', 'photos.example.com'))).toBe('1');
+    const spoofed = proxy(new NextRequest('http://photos.example.com/events', { headers: { host: 'photos.example.com', 'x-eventsite-console': '1' } })) as ReturnType<typeof run>;
+    expect(marked(spoofed)).toBeNull();
+    expect(spoofed.headers.get('x-middleware-override-headers')?.split(',')).not.toContain('x-eventsite-console');
+  });
 });

@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { consoleCookieOptions, CSRF_COOKIE, isConsolePath, newCsrfToken, NO_INDEX, validCsrf } from './lib/console-security';
+import { CONSOLE_REQUEST_HEADER, consoleCookieOptions, CSRF_COOKIE, isConsolePath, newCsrfToken, NO_INDEX, validCsrf } from './lib/console-security';
 import { contentSecurityPolicy, newNonce, NONCE_HEADER, originOf } from './lib/csp';
 import { appDomainFromHost, isLocalHostName } from './lib/host';
 import { parsePage } from './lib/pagination';
@@ -49,6 +49,8 @@ function rewrite(request: NextRequest, url: URL, domain: string, consolePage = f
   const headers = new Headers(request.headers);
   headers.set(NONCE_HEADER, nonce);
   headers.set('content-security-policy', policy);
+  if (consolePage) headers.set(CONSOLE_REQUEST_HEADER, '1');
+  else headers.delete(CONSOLE_REQUEST_HEADER);
   // The console (docs/console.md): its CSRF cookie is made on the first visit, and handed to the
   // page of this very request, whose forms carry it; never indexed.
   const csrf = consolePage && request.method === 'GET' && !validCsrf(request.cookies.get(CSRF_COOKIE)?.value) ? newCsrfToken() : null;

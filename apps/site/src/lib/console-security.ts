@@ -10,6 +10,12 @@ export const CSRF_COOKIE = 'console_csrf';
 export const CSRF_FIELD = 'csrf';
 /** Both cookies are sent only to the console's own paths. */
 export const CONSOLE_PATH = '/console';
+/**
+ * Set by the proxy on a console page's request (and dropped from every other request): the
+ * organiser's layout then leaves out their tag manager, whose scripts would run beside the
+ * password form and the CSRF token.
+ */
+export const CONSOLE_REQUEST_HEADER = 'x-eventsite-console';
 /** What the proxy answers on every console response: never in a search engine. */
 export const NO_INDEX = 'noindex, nofollow';
 

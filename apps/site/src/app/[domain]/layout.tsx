@@ -10,6 +10,7 @@ import { GoogleTagManager } from '@/components/layout/GoogleTagManager';
 import { Header } from '@/components/layout/Header';
 import { organiserPageMetadata } from '@/components/layout/organiserMetadata';
 import { themeVariables } from '@/lib/colour';
+import { CONSOLE_REQUEST_HEADER } from '@/lib/console-security';
 import { NONCE_HEADER } from '@/lib/csp';
 import { isAppDomain } from '@/lib/host';
 import { settledWithin, STATUS_WAIT_MS } from '@/lib/within';
@@ -71,7 +72,10 @@ async function TenantShell({ domain, children }: { domain: string; children: Rea
         {children}
       </main>
       <Footer organiser={organiser} providerUrl={providerUrl()} />
-      <GoogleTagManager id={organiser.gtmId} nonce={nonce} />
+      {/* Not on the console: no third-party script beside its password form. */}
+      {requestHeaders.get(CONSOLE_REQUEST_HEADER) === '1' ? null : (
+        <GoogleTagManager id={organiser.gtmId} nonce={nonce} />
+      )}
       {error && transient ? <UncachedFailure reason={error} /> : null}
     </div>
   );

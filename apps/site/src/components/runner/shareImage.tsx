@@ -37,7 +37,9 @@ async function interFonts(): Promise<{ name: string; data: ArrayBuffer; weight: 
 /** A photo as a data: URL (JPEG asked for: next/og draws JPEG and PNG), or null. */
 async function photoData(uuid: string): Promise<string | null> {
   try {
-    const response = await fetch(photoUrl(apiUrl(), uuid, COLLAGE_WIDTH), { headers: { accept: 'image/jpeg' }, next: { revalidate: 600 } });
+    // Not kept in the site's data cache: the API answers a photo whose runner asked to be hidden
+    // blurred from then on (the same URL), and a kept copy would draw the face for ten minutes.
+    const response = await fetch(photoUrl(apiUrl(), uuid, COLLAGE_WIDTH), { headers: { accept: 'image/jpeg' }, cache: 'no-store' });
     const type = response.headers.get('content-type') ?? '';
     if (!response.ok || !/^image\/(jpeg|png)/.test(type)) return null;
     return `data:${type.split(';')[0]};base64,${Buffer.from(await response.arrayBuffer()).toString('base64')}`;

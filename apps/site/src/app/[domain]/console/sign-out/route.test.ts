@@ -34,7 +34,7 @@ function signOutRequest(everywhere: boolean): Request {
 }
 
 function apiAnswers(answer: () => Promise<Response>) {
-  const fetchMock = vi.fn(answer);
+  const fetchMock = vi.fn((_input: RequestInfo | URL, _init?: RequestInit) => answer());
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
