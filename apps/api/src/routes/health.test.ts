@@ -29,6 +29,7 @@ describe('GET /health', () => {
           ingest: { queued: 0, running: 0 },
           bibs: { queued: 0, running: 0 },
           faces: { queued: 0, running: 0 },
+          redact: { queued: 0, running: 0 },
         },
       },
     });
