@@ -20,15 +20,30 @@ import { buildUrl, PROVIDER_TIMEOUT_MS } from './envelope';
 export type ConsoleCall<T> =
   { ok: true; data: T } | { ok: false; status: number | null; message: string };
 
-async function call<T>(
+export interface ConsoleCallInit {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  token?: string;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Sent as is, with its content type (a CSV file, an image): instead of `body`. */
+  raw?: { contentType: string; data: string | Uint8Array | ArrayBuffer | Blob };
+  forwardedFor?: string | null;
+}
+
+/**
+ * One call to the provider API for the console: every console screen's calls go through here
+ * (its own module of `provider/` names them), so errors read the same everywhere.
+ */
+export async function consoleCall<T>(
   path: string,
   schema: z.ZodType<T>,
-  init: { method?: 'GET' | 'POST'; token?: string; body?: unknown; forwardedFor?: string | null },
+  init: ConsoleCallInit,
   fetchImpl: typeof fetch = fetch,
 ): Promise<ConsoleCall<T>> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   if (init.body !== undefined) headers['content-type'] = 'application/json';
+  if (init.raw) headers['content-type'] = init.raw.contentType;
   if (init.forwardedFor) headers['x-forwarded-for'] = init.forwardedFor;
   let response: Response;
   try {
@@ -37,7 +52,11 @@ async function call<T>(
       headers,
       cache: 'no-store',
       signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
-      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+      ...(init.raw
+        ? { body: init.raw.data as BodyInit }
+        : init.body === undefined
+          ? {}
+          : { body: JSON.stringify(init.body) }),
     });
   } catch {
     return { ok: false, status: null, message: 'The provider did not answer' };
@@ -66,7 +85,7 @@ export function signIn(
   forwardedFor: string | null,
   fetchImpl?: typeof fetch,
 ) {
-  return call(
+  return consoleCall(
     '/api/v1/console/sign-in',
     signInAnswer,
     { method: 'POST', body: { app_domain: domain, email, password }, forwardedFor },
@@ -79,7 +98,7 @@ export function whoIsSignedIn(
   token: string,
   fetchImpl?: typeof fetch,
 ): Promise<ConsoleCall<Whoami>> {
-  return call('/api/v1/console/whoami', whoami, { token }, fetchImpl);
+  return consoleCall('/api/v1/console/whoami', whoami, { token }, fetchImpl);
 }
 
 /** Every event of the organiser, published or not (the admin API, in the user's name). */
@@ -87,11 +106,11 @@ export function consoleEvents(
   token: string,
   fetchImpl?: typeof fetch,
 ): Promise<ConsoleCall<AdminEventList>> {
-  return call('/api/v1/admin/events', adminEventList, { token }, fetchImpl);
+  return consoleCall('/api/v1/admin/events', adminEventList, { token }, fetchImpl);
 }
 
 /** Ends this session, or every session of its user. */
 export function signOut(token: string, everywhere: boolean, fetchImpl?: typeof fetch) {
   const path = everywhere ? '/api/v1/console/sign-out-everywhere' : '/api/v1/console/sign-out';
-  return call(path, signedOutAnswer, { method: 'POST', token }, fetchImpl);
+  return consoleCall(path, signedOutAnswer, { method: 'POST', token }, fetchImpl);
 }

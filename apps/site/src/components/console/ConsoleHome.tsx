@@ -1,7 +1,7 @@
 import type { AdminEventList, Whoami } from '@eventsite/contract';
 import { eventHref } from '@/components/events/strings';
-import { CSRF_FIELD } from '@/lib/console-security';
 import { formatEventDate } from '@/lib/date';
+import { ConsoleFrame, eventScreenHref } from './ConsoleFrame';
 import { CONSOLE_TEXT } from './strings';
 
 interface Props {
@@ -15,47 +15,28 @@ interface Props {
   signOutFailed?: boolean;
 }
 
-/** The signed-in console: who is signed in, the organiser's events, and the ways out. */
+/** The signed-in console's first screen: the organiser's events, each with its screens. */
 export function ConsoleHome({ who, events, csrf, origin, signOutFailed = false }: Props) {
+  const mayEdit = who.user.role !== 'photographer';
   return (
-    <div className="console-home">
-      <div className="console-bar">
-        <div>
-          <h1 className="page-title">{CONSOLE_TEXT.title}</h1>
-          <p className="console-who">{CONSOLE_TEXT.signedInAs(who.user.email, who.user.role)}</p>
-        </div>
-        <div className="console-sign-out">
-          <form method="post" action="/console/sign-out">
-            <input type="hidden" name={CSRF_FIELD} value={csrf} />
-            <button type="submit" className="button button-outline">
-              {CONSOLE_TEXT.signOut}
-            </button>
-          </form>
-          <form method="post" action="/console/sign-out">
-            <input type="hidden" name={CSRF_FIELD} value={csrf} />
-            <input type="hidden" name="everywhere" value="1" />
-            <button
-              type="submit"
-              className="button button-outline"
-              aria-describedby="console-everywhere-hint"
-            >
-              {CONSOLE_TEXT.signOutEverywhere}
-            </button>
-            <p id="console-everywhere-hint" className="console-hint">
-              {CONSOLE_TEXT.signOutEverywhereHint}
-            </p>
-          </form>
-        </div>
-      </div>
-      {signOutFailed ? (
-        <p className="console-error" role="alert">
-          {CONSOLE_TEXT.signOutFailed}
-        </p>
-      ) : null}
+    <ConsoleFrame
+      who={who}
+      csrf={csrf}
+      current="events"
+      title={CONSOLE_TEXT.title}
+      signOutFailed={signOutFailed}
+    >
       <section aria-labelledby="console-events-title">
-        <h2 id="console-events-title" className="console-section-title">
-          {CONSOLE_TEXT.events}
-        </h2>
+        <div className="console-section-bar">
+          <h2 id="console-events-title" className="console-section-title">
+            {CONSOLE_TEXT.events}
+          </h2>
+          {mayEdit ? (
+            <a className="button" href="/console/events/new">
+              {CONSOLE_TEXT.newEvent}
+            </a>
+          ) : null}
+        </div>
         {events === null ? (
           <p className="console-error" role="alert">
             {CONSOLE_TEXT.eventsFailed}
@@ -68,7 +49,14 @@ export function ConsoleHome({ who, events, csrf, origin, signOutFailed = false }
               const url = new URL(eventHref(event.slug, 'photos'), origin).toString();
               return (
                 <li key={event.id} className="console-event">
-                  <h3 className="console-event-name">{event.name}</h3>
+                  <h3 className="console-event-name">
+                    <a
+                      className="text-link"
+                      href={eventScreenHref(event.id, mayEdit ? 'settings' : 'photos')}
+                    >
+                      {event.name}
+                    </a>
+                  </h3>
                   <p className="console-event-meta">
                     <time dateTime={event.event_date}>{formatEventDate(event.event_date)}</time>
                     {event.city ? <span>{event.city}</span> : null}
@@ -95,12 +83,18 @@ export function ConsoleHome({ who, events, csrf, origin, signOutFailed = false }
                       </>
                     )}
                   </p>
+                  <p className="console-event-links">
+                    <a className="text-link" href={eventScreenHref(event.id, 'photos')}>
+                      {CONSOLE_TEXT.eventNav.photos}
+                      <span className="visually-hidden"> ({event.name})</span>
+                    </a>
+                  </p>
                 </li>
               );
             })}
           </ul>
         )}
       </section>
-    </div>
+    </ConsoleFrame>
   );
 }

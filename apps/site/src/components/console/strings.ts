@@ -28,6 +28,22 @@ export const CONSOLE_TEXT = {
     'Signing out did not reach the server, so your sessions are still open. Try again in a moment.',
   signedOut: 'You are signed out.',
   signedOutEverywhere: 'You are signed out on every device.',
+  nav: {
+    label: 'Console',
+    events: 'Events',
+    branding: 'Branding',
+    inbox: 'Messages',
+    team: 'Team',
+  },
+  eventNav: {
+    label: (event: string) => `${event}: screens`,
+    settings: 'Settings',
+    photos: 'Photos',
+    results: 'Results',
+    bibs: 'Bibs by hand',
+  },
+  backToEvents: 'All events',
+  newEvent: 'New event',
 } as const;
 
 export type ConsoleNotice =

@@ -41,10 +41,26 @@ export async function checkedChange(
 
 /** Back to the console page (303: a GET), with a notice when there is one. */
 export function toConsole(notice: ConsoleNotice | null): Response {
+  return seeOther(notice ? `/console?notice=${notice}` : '/console');
+}
+
+/**
+ * After a console change, back to a console screen (303: a GET), with query parameters that
+ * screen reads to say what happened (`{ notice: 'saved' }`, `{ error: 'The slug is taken' }`).
+ */
+export function toConsoleScreen(
+  path: `/console${string}`,
+  query: Record<string, string> = {},
+): Response {
+  const search = new URLSearchParams(query).toString();
+  return seeOther(search ? `${path}?${search}` : path);
+}
+
+function seeOther(location: string): Response {
   return new Response(null, {
     status: 303,
     headers: {
-      location: notice ? `/console?notice=${notice}` : '/console',
+      location,
       'cache-control': 'no-store',
       'x-robots-tag': NO_INDEX,
     },

@@ -1,0 +1,34 @@
+import type { Whoami } from '@eventsite/contract';
+import { cookies } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { CSRF_COOKIE, SESSION_COOKIE, validCsrf } from '@/lib/console-security';
+import { whoIsSignedIn } from '@/provider/console';
+
+export interface ConsoleSession {
+  /** The session token, for the admin API (`Authorization: Bearer`). */
+  token: string;
+  who: Whoami;
+  /** The CSRF token every form of the page carries. */
+  csrf: string;
+}
+
+/**
+ * The signed-in user of a console screen, asked of the API on every view. Signed out (or a
+ * session that ended anywhere), the visitor goes back to the sign-in form, with "Your session has
+ * ended" when there was a session.
+ */
+export async function consoleSessionOrSignIn(): Promise<ConsoleSession> {
+  const jar = await cookies();
+  const csrf = validCsrf(jar.get(CSRF_COOKIE)?.value) ?? '';
+  const token = jar.get(SESSION_COOKIE)?.value;
+  if (!token) redirect('/console');
+  const who = await whoIsSignedIn(token);
+  if (who.ok) return { token, who: who.data, csrf };
+  redirect(who.status === 401 ? '/console?notice=expired' : '/console?notice=unavailable');
+}
+
+/** The session token of a console change (a route handler), or null when signed out. */
+export async function sessionTokenOfChange(): Promise<string | null> {
+  const jar = await cookies();
+  return jar.get(SESSION_COOKIE)?.value ?? null;
+}
