@@ -59,6 +59,7 @@ const EDITOR = new Set([
   'POST /events/:eventId/faces/detect',
   'DELETE /events/:eventId/faces',
   'GET /events/:eventId/hide-requests',
+  'GET /events/:eventId/findability',
   'DELETE /photos/:uuid',
   'PUT /photos/:uuid/bibs',
   'POST /events/:eventId/results',

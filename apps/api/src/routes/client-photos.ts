@@ -46,15 +46,27 @@ export const clientPhotoRoutes: FastifyPluginAsyncZod<{
         if (query.bib !== undefined || query.name !== undefined) await limitSearch(request, reply);
       },
     },
-    async (request) =>
-      ok(
-        await app.services.photos.page(
-          request.params.eventId,
-          request.query.cursor,
-          request.query.limit,
-          { appDomain: request.query.app_domain, bib: request.query.bib, name: request.query.name },
-        ),
-      ),
+    async (request) => {
+      const { bib, name, cursor } = request.query;
+      const page = await app.services.photos.page(
+        request.params.eventId,
+        cursor,
+        request.query.limit,
+        {
+          appDomain: request.query.app_domain,
+          bib,
+          name,
+        },
+      );
+      // A search that found nothing is counted for the organiser's findability dashboard, unawaited.
+      if ((bib !== undefined || name !== undefined) && cursor === undefined && page.total === 0)
+        app.services.findability
+          .missed(request.params.eventId, { bib, name })
+          .catch((error: unknown) =>
+            request.log.warn({ err: error }, 'a missed search was not counted'),
+          );
+      return ok(page);
+    },
   );
 
   app.post(

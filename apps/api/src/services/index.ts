@@ -41,6 +41,8 @@ import { UploadService } from './uploads.js';
 import { Signal } from './signal.js';
 import { SweepService } from './sweep.js';
 import { MaintenanceRepository } from '../repositories/maintenance.js';
+import { FindabilityRepository } from '../repositories/findability.js';
+import { FindabilityService } from './findability.js';
 
 export interface Services {
   /** Serialised public answers, cleared by every change made through this process. */
@@ -68,6 +70,8 @@ export interface Services {
   live: LivePhotos;
   /** One handler per job kind (ingest/), for a worker (the API's or the CLI's). */
   jobHandlers: JobHandlers;
+  /** How findable an event's photos are, and the searches that found nothing. */
+  findability: FindabilityService;
 }
 
 export interface ServiceOptions {
@@ -195,6 +199,7 @@ export function createServices(db: Db, blobs: BlobStores, options: ServiceOption
       (organiserId) => photoRepo.bytesOfOrganiser(organiserId),
     ),
     downloads: new DownloadService(photoRepo, events, blobs, blurred),
+    findability: new FindabilityService(new FindabilityRepository(db), events),
     bibs,
     faces,
     hides,

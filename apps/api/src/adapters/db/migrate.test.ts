@@ -52,6 +52,7 @@ describe('migrations', () => {
         'photo_faces',
         'photos',
         'race_results',
+        'search_misses',
       ]);
     } finally {
       await database.close();

@@ -423,6 +423,24 @@ export const consoleSessions = pgTable(
   ],
 );
 
+/**
+ * Bib and name searches of an event that found no photo, counted per term (the findability
+ * dashboard). Only the term and its count: nothing of who searched.
+ */
+export const searchMisses = pgTable(
+  'search_misses',
+  {
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['bib', 'name'] }).notNull(),
+    term: text('term').notNull(),
+    count: integer('count').notNull().default(1),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('search_misses_event_kind_term_key').on(t.eventId, t.kind, t.term)],
+);
+
 export const schema = {
   organisers,
   organiserDomains,
@@ -441,4 +459,5 @@ export const schema = {
   certificateTemplates,
   consoleUsers,
   consoleSessions,
+  searchMisses,
 };

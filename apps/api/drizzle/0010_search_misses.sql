@@ -1,0 +1,10 @@
+CREATE TABLE "search_misses" (
+	"event_id" integer NOT NULL,
+	"kind" text NOT NULL,
+	"term" text NOT NULL,
+	"count" integer DEFAULT 1 NOT NULL,
+	"last_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "search_misses" ADD CONSTRAINT "search_misses_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "search_misses_event_kind_term_key" ON "search_misses" USING btree ("event_id","kind","term");
