@@ -106,7 +106,7 @@ export function ConsoleFrame({
   );
 }
 
-export type EventScreen = 'settings' | 'photos' | 'results' | 'bibs';
+export type EventScreen = 'settings' | 'photos' | 'results' | 'bibs' | 'findability';
 
 const EVENT_SCREENS: {
   screen: EventScreen;
@@ -133,6 +133,12 @@ const EVENT_SCREENS: {
     roles: ['owner', 'editor'],
   },
   { screen: 'bibs', path: '/bibs', label: CONSOLE_TEXT.eventNav.bibs, roles: ['owner', 'editor'] },
+  {
+    screen: 'findability',
+    path: '/findability',
+    label: CONSOLE_TEXT.eventNav.findability,
+    roles: ['owner', 'editor'],
+  },
 ];
 
 /** The href of one screen of an event in the console. */

@@ -41,6 +41,7 @@ export const CONSOLE_TEXT = {
     photos: 'Photos',
     results: 'Results',
     bibs: 'Bibs by hand',
+    findability: 'Findability',
   },
   backToEvents: 'All events',
   newEvent: 'New event',

@@ -1,0 +1,51 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { ConsoleFrame, EventNav } from '@/components/console/ConsoleFrame';
+import { FindabilityDashboard } from '@/components/console/findability/FindabilityDashboard';
+import { FINDABILITY_TEXT } from '@/components/console/findability/strings';
+import { CONSOLE_TEXT } from '@/components/console/strings';
+import '@/components/console/console.css';
+import '@/components/console/findability/findability.css';
+import { consoleEvent } from '@/provider/console';
+import { eventFindability } from '@/provider/console-findability';
+import { consoleSessionOrSignIn } from '../../../session';
+
+export const metadata: Metadata = {
+  title: `${FINDABILITY_TEXT.title} | ${CONSOLE_TEXT.title}`,
+  robots: { index: false, follow: false },
+};
+
+type Props = { params: Promise<{ domain: string; eventId: string }> };
+
+/** The findability dashboard of one event (owner and editor). */
+export default async function FindabilityPage({ params }: Props) {
+  const { eventId: raw } = await params;
+  const eventId = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(eventId)) notFound();
+  const session = await consoleSessionOrSignIn();
+  const [event, data] = await Promise.all([
+    consoleEvent(session.token, eventId),
+    eventFindability(session.token, eventId),
+  ]);
+  if (!event.ok && event.status === 404) notFound();
+  const name = event.ok ? event.data.name : FINDABILITY_TEXT.title;
+  return (
+    <div className="container page console">
+      <ConsoleFrame who={session.who} csrf={session.csrf} current="events" title={name}>
+        <p className="console-back">
+          <a className="text-link" href="/console">
+            {CONSOLE_TEXT.backToEvents}
+          </a>
+        </p>
+        <EventNav who={session.who} eventId={eventId} eventName={name} current="findability" />
+        {data.ok ? (
+          <FindabilityDashboard eventId={eventId} data={data.data} />
+        ) : (
+          <p className="console-error" role="alert">
+            {data.status === 403 ? data.message : FINDABILITY_TEXT.failed}
+          </p>
+        )}
+      </ConsoleFrame>
+    </div>
+  );
+}
