@@ -197,7 +197,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ),
     );
   });
+  services.analytics.reportErrorsTo((error) =>
+    app.log.warn({ err: error }, 'visitor analytics were not written'),
+  );
   app.addHook('onClose', async () => {
+    // Counts held in memory are written before the database closes.
+    await services.analytics.flush();
     await services.faces.stop();
     await worker?.stop();
     // Then the recognition engines' thread (bib OCR, faces), once the photo in it is done.

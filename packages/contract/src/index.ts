@@ -16,3 +16,4 @@ export * from './hide.js';
 export * from './organiser-admin.js';
 export * from './console.js';
 export * from './findability.js';
+export * from './analytics.js';

@@ -60,6 +60,8 @@ const EDITOR = new Set([
   'DELETE /events/:eventId/faces',
   'GET /events/:eventId/hide-requests',
   'GET /events/:eventId/findability',
+  'GET /events/:eventId/stats',
+  'GET /events/:eventId/stats.csv',
   'DELETE /photos/:uuid',
   'PUT /photos/:uuid/bibs',
   'POST /events/:eventId/results',

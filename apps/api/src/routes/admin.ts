@@ -25,6 +25,7 @@ import type { UploadedPart } from '../services/uploads.js';
 import { ADMIN_FAILURES, ADMIN_SECURITY, installAdminAuth } from './admin-auth.js';
 import { adminHideRoutes } from './admin-hides.js';
 import { adminFindabilityRoutes } from './admin-findability.js';
+import { adminStatRoutes } from './admin-stats.js';
 import { adminOrganiserRoutes } from './admin-organiser.js';
 import { resumableUploadRoutes } from './resumable-uploads.js';
 
@@ -65,6 +66,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ authFailuresPerWindow?: number
   // Counts of the event's hide requests ("Hide me everywhere").
   await app.register(adminHideRoutes);
   await app.register(adminFindabilityRoutes);
+  await app.register(adminStatRoutes);
 
   await app.register(multipart, {
     // A too-large part is cut at the limit and refused; the request goes on with the next file.

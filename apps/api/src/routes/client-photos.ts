@@ -58,6 +58,11 @@ export const clientPhotoRoutes: FastifyPluginAsyncZod<{
           name,
         },
       );
+      if (cursor === undefined && (bib !== undefined || name !== undefined))
+        app.services.analytics.count(
+          request.params.eventId,
+          bib !== undefined ? 'search_bib' : 'search_name',
+        );
       // A search that found nothing is counted for the organiser's findability dashboard, unawaited.
       if ((bib !== undefined || name !== undefined) && cursor === undefined && page.total === 0)
         app.services.findability
@@ -88,13 +93,13 @@ export const clientPhotoRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return ok(
-        await app.services.faces.search(
-          request.params.eventId,
-          request.body.embedding,
-          request.query.app_domain,
-        ),
+      const answer = await app.services.faces.search(
+        request.params.eventId,
+        request.body.embedding,
+        request.query.app_domain,
       );
+      app.services.analytics.count(request.params.eventId, 'search_selfie');
+      return ok(answer);
     },
   );
 
@@ -155,13 +160,13 @@ export const clientPhotoRoutes: FastifyPluginAsyncZod<{
       if (!Buffer.isBuffer(request.body))
         throw new AppError(415, 'Send the selfie as the body with Content-Type image/jpeg');
       reply.header('cache-control', 'no-store');
-      return ok(
-        await app.services.faces.searchBySelfie(
-          request.params.eventId,
-          request.body,
-          request.query.app_domain,
-        ),
+      const answer = await app.services.faces.searchBySelfie(
+        request.params.eventId,
+        request.body,
+        request.query.app_domain,
       );
+      app.services.analytics.count(request.params.eventId, 'search_selfie');
+      return ok(answer);
     },
   );
 
@@ -192,6 +197,7 @@ export const clientPhotoRoutes: FastifyPluginAsyncZod<{
         request.body,
         request.query.app_domain,
       );
+      app.services.analytics.count(request.params.eventId, 'zip');
       reply
         .code(200)
         .header('content-type', 'application/zip')

@@ -7,6 +7,7 @@ import { clientHideRoutes } from './client-hides.js';
 import { clientOrganiserRoutes } from './client-organiser.js';
 import { clientPhotoRoutes } from './client-photos.js';
 import { clientResultRoutes } from './client-results.js';
+import { clientStatRoutes } from './client-stats.js';
 
 /** What the public site reads: `/api/v1/client/...` (docs/requirements.md, Provider API). */
 export const clientRoutes: FastifyPluginAsyncZod<{
@@ -49,4 +50,5 @@ export const clientRoutes: FastifyPluginAsyncZod<{
   });
   await app.register(clientResultRoutes, { limitSearch });
   await app.register(clientHideRoutes, { limitSearch });
+  await app.register(clientStatRoutes);
 };

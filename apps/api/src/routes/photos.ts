@@ -123,6 +123,9 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
       if (range) headers['content-range'] = `bytes ${range.start}-${range.end}/${size}`;
       if (file.filename) headers['content-disposition'] = `attachment; filename="${file.filename}"`;
       reply.code(range ? 206 : 200).headers(headers);
+      // A download counts once: not its HEAD, nor the later parts of a resumed one.
+      if (file.eventId !== undefined && !head && (!range || range.start === 0))
+        app.services.analytics.count(file.eventId, 'download');
       if (head) {
         if (body instanceof Readable) body.destroy();
         // An empty stream keeps the Content-Length set above (Fastify reads a stream through).

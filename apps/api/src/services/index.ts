@@ -43,6 +43,8 @@ import { SweepService } from './sweep.js';
 import { MaintenanceRepository } from '../repositories/maintenance.js';
 import { FindabilityRepository } from '../repositories/findability.js';
 import { FindabilityService } from './findability.js';
+import { AnalyticsRepository } from '../repositories/analytics.js';
+import { AnalyticsService } from './analytics.js';
 
 export interface Services {
   /** Serialised public answers, cleared by every change made through this process. */
@@ -72,6 +74,8 @@ export interface Services {
   jobHandlers: JobHandlers;
   /** How findable an event's photos are, and the searches that found nothing. */
   findability: FindabilityService;
+  /** Visitor analytics per event and day, aggregated as counted. */
+  analytics: AnalyticsService;
 }
 
 export interface ServiceOptions {
@@ -200,6 +204,7 @@ export function createServices(db: Db, blobs: BlobStores, options: ServiceOption
     ),
     downloads: new DownloadService(photoRepo, events, blobs, blurred),
     findability: new FindabilityService(new FindabilityRepository(db), events),
+    analytics: new AnalyticsService(new AnalyticsRepository(db), events),
     bibs,
     faces,
     hides,

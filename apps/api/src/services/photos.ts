@@ -35,6 +35,8 @@ export interface PhotoFile {
   /** Only variants vary by the Accept header. */
   variesByAccept: boolean;
   filename?: string;
+  /** The photo's event (originals: a download is counted into its analytics). */
+  eventId?: number;
   /** The byte size, when known before reading (originals): byte ranges are served only then. */
   size?: number;
   /**
@@ -222,6 +224,7 @@ export class PhotoService {
         contentType: photo.mimeType,
         variesByAccept: false,
         filename: `${kebabCase(photo.eventSlugName)}-${photo.uuid}.${ext}`,
+        eventId: photo.eventId,
         size: copy.size,
         open: async (range) => {
           const read = await this.blobs.variants.read(copy.key, range);
@@ -235,6 +238,7 @@ export class PhotoService {
       contentType: photo.mimeType,
       variesByAccept: false,
       filename: `${kebabCase(photo.eventSlugName)}-${photo.uuid}.${ext}`,
+      eventId: photo.eventId,
       size: photo.byteSize,
       open: async (range) => {
         const read = await this.blobs.originals.read(photo.blobKey, range);

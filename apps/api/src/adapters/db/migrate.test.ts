@@ -41,6 +41,7 @@ describe('migrations', () => {
         'console_users',
         'contact_forms',
         'contact_messages',
+        'event_daily_stats',
         'events',
         'hidden_bibs',
         'hidden_faces',

@@ -441,6 +441,23 @@ export const searchMisses = pgTable(
   (t) => [uniqueIndex('search_misses_event_kind_term_key').on(t.eventId, t.kind, t.term)],
 );
 
+/**
+ * An event's visitor analytics: one count per UTC day and kind (a visit, a bib search, a zip…).
+ * Aggregated as it is counted: nothing of a visitor is kept.
+ */
+export const eventDailyStats = pgTable(
+  'event_daily_stats',
+  {
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    kind: text('kind').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [uniqueIndex('event_daily_stats_event_day_kind_key').on(t.eventId, t.day, t.kind)],
+);
+
 export const schema = {
   organisers,
   organiserDomains,
@@ -460,4 +477,5 @@ export const schema = {
   consoleUsers,
   consoleSessions,
   searchMisses,
+  eventDailyStats,
 };

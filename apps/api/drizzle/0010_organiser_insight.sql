@@ -1,3 +1,10 @@
+CREATE TABLE "event_daily_stats" (
+	"event_id" integer NOT NULL,
+	"day" date NOT NULL,
+	"kind" text NOT NULL,
+	"count" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "search_misses" (
 	"event_id" integer NOT NULL,
 	"kind" text NOT NULL,
@@ -6,5 +13,7 @@ CREATE TABLE "search_misses" (
 	"last_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "event_daily_stats" ADD CONSTRAINT "event_daily_stats_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "search_misses" ADD CONSTRAINT "search_misses_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "event_daily_stats_event_day_kind_key" ON "event_daily_stats" USING btree ("event_id","day","kind");--> statement-breakpoint
 CREATE UNIQUE INDEX "search_misses_event_kind_term_key" ON "search_misses" USING btree ("event_id","kind","term");
