@@ -2,9 +2,10 @@
 
 import { MAX_ZIP_PHOTOS } from '@eventsite/contract/constants';
 import type { FeatureFlags, PhotoListItem, SelfieMatch } from '@eventsite/contract';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { deepLinkPhoto, resultsText, searchFromParams, searchParamsFor, type GallerySearch } from '@/lib/gallery/search';
 import { selectedInOrder } from '@/lib/gallery/selection';
+import { countEventStat } from '@/lib/event-stats';
 import { fetchAllPhotoIds } from '@/provider/photos';
 import { DownloadPanel } from './DownloadPanel';
 import { GalleryStatus } from './GalleryStatus';
@@ -114,10 +115,19 @@ export function GalleryView({
   });
   const { open, onView, onClose, shareUrl, grid, extraGrid, closeForSearch } = viewer;
 
+  /* ---------- Analytics: a visit, each photo opened, each share (nothing of the visitor) ---------- */
+  useEffect(() => countEventStat(apiBase, eventId, 'visit'), [apiBase, eventId]);
+  const viewedUuid = open >= 0 ? viewerPhotos[open]?.uuid : undefined;
+  useEffect(() => {
+    if (viewedUuid) countEventStat(apiBase, eventId, 'photo_view');
+  }, [apiBase, eventId, viewedUuid]);
+  const onShared = useCallback(() => countEventStat(apiBase, eventId, 'share'), [apiBase, eventId]);
+
   /* ---------- Search ---------- */
   const gridTop = useRef<HTMLDivElement>(null);
   const resetSelfie = selfie.reset;
   const runSearch = useCallback((next: GallerySearch | null) => {
+    if (next) countEventStat(apiBase, eventId, next.kind === 'bib' ? 'search_bib' : 'search_name');
     closeForSearch();
     setSelfieOn(false);
     resetSelfie();
@@ -125,7 +135,7 @@ export function GalleryView({
     // Results start at the top of the grid, if the visitor had scrolled past it.
     const anchor = gridTop.current;
     if (anchor && anchor.getBoundingClientRect().top < 0 && typeof anchor.scrollIntoView === 'function') anchor.scrollIntoView({ block: 'start' });
-  }, [resetSelfie, closeForSearch]);
+  }, [resetSelfie, closeForSearch, apiBase, eventId]);
 
   /* ---------- Live: photos that came since the listing was loaded (not for a selfie's answer) ---------- */
   const live = useLivePhotos({ apiBase, eventId, search, enabled, started: feed.started, shown: feed.photos, total: feed.total });
@@ -141,13 +151,14 @@ export function GalleryView({
   const runSelfie = selfie.search;
   const onSelfie = useCallback(
     (file: File) => {
+      countEventStat(apiBase, eventId, 'search_selfie');
       closeForSearch();
       setSelfieOn(true);
       // The selfie's results replace any bib or name search; the URL says no more than that.
       writeUrl(null, null, 'push');
       runSelfie(file);
     },
-    [runSelfie, closeForSearch],
+    [runSelfie, closeForSearch, apiBase, eventId],
   );
 
   const result = useRaceResult(apiBase, eventId, search, flags.show_timing_data);
@@ -343,6 +354,7 @@ export function GalleryView({
         shareUrl={shareUrl}
         onView={onView}
         onClose={onClose}
+        onShared={onShared}
       />
     </section>
   );

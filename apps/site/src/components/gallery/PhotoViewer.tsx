@@ -21,6 +21,8 @@ export interface PhotoViewerProps {
   shareUrl: (uuid: string) => string;
   onView: (index: number) => void;
   onClose: () => void;
+  /** A photo was shared or its link copied (counted in the event's analytics). */
+  onShared?: () => void;
 }
 
 type GallerySlide = Slide & { uuid: string };
@@ -80,7 +82,7 @@ function DownloadButton({ apiBase }: { apiBase: string }) {
   );
 }
 
-function ShareButton({ shareUrl, title }: { shareUrl: (uuid: string) => string; title: string }) {
+function ShareButton({ shareUrl, title, onShared }: { shareUrl: (uuid: string) => string; title: string; onShared?: () => void }) {
   const { currentSlide } = useLightboxState();
   const slide = currentSlide as GallerySlide | undefined;
   const [note, setNote] = useState('');
@@ -90,6 +92,7 @@ function ShareButton({ shareUrl, title }: { shareUrl: (uuid: string) => string; 
     if (typeof navigator.share === 'function') {
       try {
         await navigator.share({ title, url });
+        onShared?.();
         return;
       } catch (error) {
         if ((error as Error).name === 'AbortError') return;
@@ -98,6 +101,7 @@ function ShareButton({ shareUrl, title }: { shareUrl: (uuid: string) => string; 
     try {
       await navigator.clipboard.writeText(url);
       setNote('Link copied');
+      onShared?.();
     } catch {
       window.prompt('Copy this link', url);
     }
@@ -119,7 +123,7 @@ function ShareButton({ shareUrl, title }: { shareUrl: (uuid: string) => string; 
  * The full-screen viewer: swipe, keyboard (← → Esc), zoom (wheel, pinch, double tap),
  * full screen, the original's download and a link to share. Reaching the end asks for more.
  */
-export function PhotoViewer({ photos, total, index, open, apiBase, eventName, shareUrl, onView, onClose }: PhotoViewerProps) {
+export function PhotoViewer({ photos, total, index, open, apiBase, eventName, shareUrl, onView, onClose, onShared }: PhotoViewerProps) {
   const slides = useMemo<GallerySlide[]>(
     () =>
       photos.map((p, i) => ({
@@ -153,7 +157,7 @@ export function PhotoViewer({ photos, total, index, open, apiBase, eventName, sh
       toolbar={{
         buttons: [
           <DownloadButton key="download" apiBase={apiBase} />,
-          <ShareButton key="share" shareUrl={shareUrl} title={title} />,
+          <ShareButton key="share" shareUrl={shareUrl} title={title} onShared={onShared} />,
           'close',
         ],
       }}

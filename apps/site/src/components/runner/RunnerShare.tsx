@@ -1,20 +1,28 @@
 'use client';
 
 import { useState } from 'react';
+import { countEventStat } from '@/lib/event-stats';
 import { RUNNER_TEXT } from './strings';
 
 /** Shares the page (the Web Share API where the browser has it, else the link is copied). */
-export function RunnerShare({ title }: { title: string }) {
+export function RunnerShare({ title, apiBase, eventId }: { title: string; apiBase: string; eventId: number }) {
+  /** Counted in the event's analytics (nothing of the visitor). */
+  const onShared = () => countEventStat(apiBase, eventId, 'share');
   const [copied, setCopied] = useState(false);
   const share = async () => {
     const url = window.location.href;
     if (typeof navigator.share === 'function') {
-      await navigator.share({ title, url }).catch(() => undefined);
+      const shared = await navigator.share({ title, url }).then(
+        () => true,
+        () => false,
+      );
+      if (shared) onShared();
       return;
     }
     try {
       await navigator.clipboard.writeText(url);
       setCopied(true);
+      onShared();
       window.setTimeout(() => setCopied(false), 2500);
     } catch {
       /* Nothing to copy to: the address bar still has the link. */

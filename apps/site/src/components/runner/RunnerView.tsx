@@ -67,7 +67,11 @@ export function RunnerView({ event, eventSlug, bib, page, result, apiBase, brand
             {RUNNER_TEXT.poster}
           </a>
         ) : null}
-        <RunnerShare title={RUNNER_TEXT.title(name ?? RUNNER_TEXT.bibTitle(bib), details.name)} />
+        <RunnerShare
+          title={RUNNER_TEXT.title(name ?? RUNNER_TEXT.bibTitle(bib), details.name)}
+          apiBase={apiBase}
+          eventId={details.id}
+        />
       </div>
       {privatePhotos ? (
         <RunnerPrivatePhotos
