@@ -106,7 +106,7 @@ export function ConsoleFrame({
   );
 }
 
-export type EventScreen = 'settings' | 'photos' | 'results' | 'bibs' | 'findability';
+export type EventScreen = 'settings' | 'photos' | 'results' | 'bibs' | 'findability' | 'analytics';
 
 const EVENT_SCREENS: {
   screen: EventScreen;

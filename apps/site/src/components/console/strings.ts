@@ -42,6 +42,7 @@ export const CONSOLE_TEXT = {
     results: 'Results',
     bibs: 'Bibs by hand',
     findability: 'Findability',
+    analytics: 'Analytics',
   },
   backToEvents: 'All events',
   newEvent: 'New event',

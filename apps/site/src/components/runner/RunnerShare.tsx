@@ -5,7 +5,15 @@ import { countEventStat } from '@/lib/event-stats';
 import { RUNNER_TEXT } from './strings';
 
 /** Shares the page (the Web Share API where the browser has it, else the link is copied). */
-export function RunnerShare({ title, apiBase, eventId }: { title: string; apiBase: string; eventId: number }) {
+export function RunnerShare({
+  title,
+  apiBase,
+  eventId,
+}: {
+  title: string;
+  apiBase: string;
+  eventId: number;
+}) {
   /** Counted in the event's analytics (nothing of the visitor). */
   const onShared = () => countEventStat(apiBase, eventId, 'share');
   const [copied, setCopied] = useState(false);

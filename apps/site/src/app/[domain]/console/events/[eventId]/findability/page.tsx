@@ -1,14 +1,15 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { ConsoleFrame, EventNav } from '@/components/console/ConsoleFrame';
-import { FindabilityDashboard } from '@/components/console/findability/FindabilityDashboard';
-import { FINDABILITY_TEXT } from '@/components/console/findability/strings';
+import { FindabilityDashboard } from '@/components/console/insight/FindabilityDashboard';
+import { FINDABILITY_TEXT } from '@/components/console/insight/findability-strings';
 import { CONSOLE_TEXT } from '@/components/console/strings';
 import '@/components/console/console.css';
-import '@/components/console/findability/findability.css';
+import '@/components/console/insight/insight.css';
 import { consoleEvent } from '@/provider/console';
-import { eventFindability } from '@/provider/console-findability';
+import { eventFindability } from '@/provider/console-insight';
 import { consoleSessionOrSignIn } from '../../../session';
+import { consoleEventId } from '../../../screen-params';
 
 export const metadata: Metadata = {
   title: `${FINDABILITY_TEXT.title} | ${CONSOLE_TEXT.title}`,
@@ -20,8 +21,8 @@ type Props = { params: Promise<{ domain: string; eventId: string }> };
 /** The findability dashboard of one event (owner and editor). */
 export default async function FindabilityPage({ params }: Props) {
   const { eventId: raw } = await params;
-  const eventId = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(eventId)) notFound();
+  const eventId = consoleEventId(raw);
+  if (eventId === null) notFound();
   const session = await consoleSessionOrSignIn();
   const [event, data] = await Promise.all([
     consoleEvent(session.token, eventId),

@@ -1,6 +1,6 @@
 import type { Findability } from '@eventsite/contract';
 import { eventScreenHref } from '../ConsoleFrame';
-import { FINDABILITY_TEXT as T } from './strings';
+import { FINDABILITY_TEXT as T } from './findability-strings';
 
 const DATE_TIME = new Intl.DateTimeFormat('en-GB', {
   dateStyle: 'medium',
