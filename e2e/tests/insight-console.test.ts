@@ -205,6 +205,13 @@ describe('the organiser’s insight', () => {
       }
       assert.ok((totals['Bib searches'] ?? 0) >= 2, `both bib searches: ${JSON.stringify(totals)}`);
       assert.equal(totals.Zips, 0);
+      assert.equal(
+        await console
+          .getByRole('navigation', { name: /screens/ })
+          .getByRole('link', { name: 'Analytics' })
+          .getAttribute('aria-current'),
+        'page',
+      );
       assert.deepEqual(await axeViolations(console), []);
       await shot(console, `${name}-analytics`);
 
@@ -230,7 +237,10 @@ describe('the organiser’s insight', () => {
       await console.goto(
         siteUrl(HOST, `/console/events/${event.id}/analytics?from=2026-05-01&to=2026-04-01`),
       );
-      assert.match(await console.getByRole('alert').innerText(), /from: must be on or before to/);
+      assert.match(
+        await console.locator('.console-error').innerText(),
+        /from: must be on or before to/,
+      );
       assert.equal(await console.getByLabel('From').inputValue(), '2026-05-01');
       await context.close();
     }

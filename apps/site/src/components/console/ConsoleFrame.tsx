@@ -139,6 +139,12 @@ const EVENT_SCREENS: {
     label: CONSOLE_TEXT.eventNav.findability,
     roles: ['owner', 'editor'],
   },
+  {
+    screen: 'analytics',
+    path: '/analytics',
+    label: CONSOLE_TEXT.eventNav.analytics,
+    roles: ['owner', 'editor'],
+  },
 ];
 
 /** The href of one screen of an event in the console. */

@@ -61,7 +61,8 @@ export function EventAnalytics({
               </li>
             ))}
           </ul>
-          <div className="findability-table-wrap">
+          {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
+          <div className="findability-table-wrap" role="region" aria-label={T.perDay} tabIndex={0}>
             <table className="findability-table analytics-table">
               <thead>
                 <tr>

@@ -11,6 +11,7 @@ export const ANALYTICS_TEXT = {
   show: 'Show',
   csv: 'Download CSV',
   day: 'Day',
+  perDay: 'Counts per day',
   total: 'Total',
   kinds: {
     visit: 'Visits',
