@@ -52,7 +52,10 @@ async function admin<T>(
 async function shot(page: Page, name: string) {
   if (!screenshots) return;
   mkdirSync(screenshots, { recursive: true });
-  await page.screenshot({ path: path.join(screenshots, `console-${name}.png`), fullPage: true });
+  await page.screenshot({
+    path: path.join(screenshots, `console-insight-${name}.png`),
+    fullPage: true,
+  });
 }
 
 before(async () => {
