@@ -15,3 +15,5 @@ export * from './selfie.js';
 export * from './hide.js';
 export * from './organiser-admin.js';
 export * from './console.js';
+export * from './console-bibs.js';
+export * from './console-inbox.js';

@@ -24,6 +24,8 @@ import { ok } from '../http.js';
 import type { UploadedPart } from '../services/uploads.js';
 import { ADMIN_FAILURES, ADMIN_SECURITY, installAdminAuth } from './admin-auth.js';
 import { adminHideRoutes } from './admin-hides.js';
+import { adminBibReviewRoutes } from './admin-bib-review.js';
+import { adminInboxRoutes } from './admin-inbox.js';
 import { adminOrganiserRoutes } from './admin-organiser.js';
 import { resumableUploadRoutes } from './resumable-uploads.js';
 
@@ -63,6 +65,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ authFailuresPerWindow?: number
   await app.register(adminOrganiserRoutes);
   // Counts of the event's hide requests ("Hide me everywhere").
   await app.register(adminHideRoutes);
+  await app.register(adminBibReviewRoutes);
+  await app.register(adminInboxRoutes);
 
   await app.register(multipart, {
     // A too-large part is cut at the limit and refused; the request goes on with the next file.
