@@ -182,7 +182,10 @@ describe('the photos to tag by hand', () => {
       ['?limit=0', /limit must be a whole number from 1 to 100/],
       ['?limit=abc', /limit/],
       ['?after=not-a-uuid', /after/],
-      [`?after=${photo.good!.replace(/.$/, photo.good!.endsWith('0') ? '1' : '0')}`, /no photo of this event/],
+      [
+        `?after=${photo.good!.replace(/.$/, photo.good!.endsWith('0') ? '1' : '0')}`,
+        /no photo of this event/,
+      ],
     ];
     for (const [query, message] of cases) {
       const res = await review(query);
@@ -191,7 +194,10 @@ describe('the photos to tag by hand', () => {
     }
     const bad = await tag('mixed', ['12/3']);
     expect(bad.statusCode).toBe(400);
-    const tooMany = await tag('mixed', Array.from({ length: 51 }, (_, i) => String(i)));
+    const tooMany = await tag(
+      'mixed',
+      Array.from({ length: 51 }, (_, i) => String(i)),
+    );
     expect(tooMany.statusCode).toBe(400);
     expect((await reviewed()).photos.map((p) => name(p.uuid))).toContain('mixed');
   });
@@ -205,7 +211,9 @@ describe('the photos to tag by hand', () => {
     expect((await tag('mixed', ['1'], sessions.trail)).statusCode).toBe(404);
     // Its own event is reachable, with its own (empty) list; not with this event's photo as cursor.
     expect((await review('', sessions.trail, otherEvent)).statusCode).toBe(200);
-    expect((await review(`?after=${photo.mixed}`, sessions.trail, otherEvent)).statusCode).toBe(400);
+    expect((await review(`?after=${photo.mixed}`, sessions.trail, otherEvent)).statusCode).toBe(
+      400,
+    );
     expect((await review('', 'ess_not-a-session')).statusCode).toBe(401);
   });
 });
