@@ -49,7 +49,11 @@ export function BibsByHand(props: Props) {
   const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
 
-  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    setHydrated(true);
+    // The one field of a keyboard flow: typing starts at once.
+    input.current?.focus();
+  }, []);
 
   const savedCount = items.filter((i) => i.saved !== null).length;
   const left = Math.max(0, total - savedCount);
@@ -307,7 +311,9 @@ export function BibsByHand(props: Props) {
                 </a>
               )}
             </div>
-            <p className="console-hint">{hydrated ? BIBS_TEXT.keys : BIBS_TEXT.noJsKeys}</p>
+            <p className={hydrated ? 'console-hint bibs-keys' : 'console-hint'}>
+              {hydrated ? BIBS_TEXT.keys : BIBS_TEXT.noJsKeys}
+            </p>
             {item.saved !== null ? (
               <p className="console-notice">{BIBS_TEXT.savedHere(item.saved)}</p>
             ) : null}

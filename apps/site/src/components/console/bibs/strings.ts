@@ -1,6 +1,7 @@
 /** The words of Bibs by hand (`/console/events/{id}/bibs`). */
 export const BIBS_TEXT = {
   title: 'Bibs by hand',
+  titleOf: (event: string) => `Bibs by hand: ${event}`,
   intro:
     'Photos where no bib was read, or a reading is unsure. Type the bibs you see, then Enter: the photo is saved and the next one shows.',
   keys: 'Keys: Enter saves and goes on · Page Down skips · Page Up goes back · Backspace in an empty box removes the last bib.',

@@ -37,7 +37,12 @@ export default async function BibsPage({ params, searchParams }: Props) {
   const eventId = /^\d{1,9}$/.test(rawId) ? Number(rawId) : 0;
   const frame = (children: React.ReactNode, eventName?: string) => (
     <div className="container page console">
-      <ConsoleFrame who={who} csrf={csrf} current="events" title={BIBS_TEXT.title}>
+      <ConsoleFrame
+        who={who}
+        csrf={csrf}
+        current="events"
+        title={eventName ? BIBS_TEXT.titleOf(eventName) : BIBS_TEXT.title}
+      >
         {eventName ? (
           <EventNav who={who} eventId={eventId} eventName={eventName} current="bibs" />
         ) : null}
