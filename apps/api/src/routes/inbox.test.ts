@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { envelope, inboxMessage, inboxPage } from '@eventsite/contract';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.js';
 import { adminToken, bearer } from '../test-support/admin.js';
 import { createTestApp, type TestApp } from '../test-support/app.js';
 import { seedOrganiser } from '../test-support/fixtures.js';
@@ -281,5 +282,19 @@ describe('the inbox', () => {
   it('an admin token of the organiser reads it too', async () => {
     const res = await inbox('', await adminToken(t.services, 'city.example'));
     expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('SMTP_URL', () => {
+  it('is an smtp:// or smtps:// URL, or left out', () => {
+    expect(() => loadConfig({ SMTP_URL: 'mail.example.com' })).toThrow(
+      /SMTP_URL="mail\.example\.com": must be an SMTP URL such as smtp:\/\/user:password@mail\.example\.com:587/,
+    );
+    expect(() => loadConfig({ SMTP_URL: 'https://mail.example.com' })).toThrow(/SMTP_URL/);
+    expect(loadConfig({ SMTP_URL: 'smtps://u:p@mail.example.com:465' }).smtpUrl).toBe(
+      'smtps://u:p@mail.example.com:465',
+    );
+    expect(loadConfig({ SMTP_URL: '' }).smtpUrl).toBeUndefined();
+    expect(loadConfig({}).smtpUrl).toBeUndefined();
   });
 });
