@@ -111,6 +111,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     faceDetector: options.faceDetector,
     faceIndexBytes: options.config.faceIndexBytes,
     queue: options.queue,
+    smtpUrl: options.config.smtpUrl,
+    smtpFrom: options.config.smtpFrom,
   });
   if (options.changes) shareChanges(services, options.changes);
   const app = Fastify({

@@ -48,6 +48,15 @@ const envSchema = z.object({
     .transform(Number)
     .pipe(z.number().max(64, 'must be a whole number from 0 to 64 (0: no worker in this process)'))
     .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(
+      /^smtps?:\/\/[^\s/]+(\/.*)?$/,
+      'must be an SMTP URL such as smtp://user:password@mail.example.com:587 (or smtps:// for port 465)',
+    )
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SMTP_FROM: z.string().max(300).optional(),
   OCR_ENABLED: z
     .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
     .transform((v) => v === 'true' || v === '1')
@@ -202,6 +211,10 @@ export interface ApiConfig {
    * 0 on the embedded database (one process), 15 minutes on PostgreSQL (others may be writing).
    */
   sweepMinAgeMinutes: number | undefined;
+  /** Contact form messages are emailed on to the organiser through this (SMTP_URL), else only kept. */
+  smtpUrl: string | undefined;
+  /** The From of those emails (SMTP_FROM); default: the form's contact form at no-reply@ its domain. */
+  smtpFrom: string | undefined;
   /** Jobs delivered through Redis (BullMQ) when set (REDIS_URL); needs DATABASE_URL. */
   redisUrl: string | undefined;
   /** Prefix of this deployment's Redis keys and channel (REDIS_PREFIX, eventsite). */
@@ -273,6 +286,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     maxImagePixels: e.MAX_IMAGE_PIXELS ?? defaultMaxImagePixels(os.totalmem(), jobConcurrency),
     jobRetentionDays: e.JOB_RETENTION_DAYS ?? DEFAULT_JOB_RETENTION_DAYS,
     sweepMinAgeMinutes: e.SWEEP_MIN_AGE_MINUTES,
+    smtpUrl: e.SMTP_URL,
+    smtpFrom: e.SMTP_FROM || undefined,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX ?? 'eventsite',
     jobLeaseMs: (e.JOB_LEASE_SECONDS ?? 30) * 1000,

@@ -17,3 +17,5 @@ export * from './organiser-admin.js';
 export * from './console.js';
 export * from './findability.js';
 export * from './analytics.js';
+export * from './console-bibs.js';
+export * from './console-inbox.js';

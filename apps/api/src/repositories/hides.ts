@@ -82,6 +82,15 @@ export class HideRepository {
   }
 
   /** Bibs that no longer find the photo (its wearer's face is hidden). */
+  /** Every bib a hide request hid on some photo of the event (the hidden runners' bibs). */
+  async hiddenBibsOfEvent(eventId: number): Promise<Set<string>> {
+    const rows = await this.db
+      .selectDistinct({ bib: hiddenBibs.bib })
+      .from(hiddenBibs)
+      .where(eq(hiddenBibs.eventId, eventId));
+    return new Set(rows.map((r) => r.bib));
+  }
+
   async hideBibs(eventId: number, photoUuid: string, bibs: string[]): Promise<void> {
     if (bibs.length === 0) return;
     await this.db

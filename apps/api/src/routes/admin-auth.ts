@@ -67,6 +67,9 @@ const EDITOR = new Set([
   'POST /events/:eventId/results',
   'PUT /events/:eventId/certificate-template',
   'GET /organiser',
+  'GET /events/:eventId/bibs/review',
+  'GET /messages',
+  'PATCH /messages/:id',
 ]);
 
 export function roleMay(role: ConsoleRole, method: string, routeUrl: string): boolean {

@@ -26,6 +26,8 @@ import { ADMIN_FAILURES, ADMIN_SECURITY, installAdminAuth } from './admin-auth.j
 import { adminHideRoutes } from './admin-hides.js';
 import { adminFindabilityRoutes } from './admin-findability.js';
 import { adminStatRoutes } from './admin-stats.js';
+import { adminBibReviewRoutes } from './admin-bib-review.js';
+import { adminInboxRoutes } from './admin-inbox.js';
 import { adminOrganiserRoutes } from './admin-organiser.js';
 import { resumableUploadRoutes } from './resumable-uploads.js';
 
@@ -67,6 +69,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ authFailuresPerWindow?: number
   await app.register(adminHideRoutes);
   await app.register(adminFindabilityRoutes);
   await app.register(adminStatRoutes);
+  await app.register(adminBibReviewRoutes);
+  await app.register(adminInboxRoutes);
 
   await app.register(multipart, {
     // A too-large part is cut at the limit and refused; the request goes on with the next file.

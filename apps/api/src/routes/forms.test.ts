@@ -88,7 +88,7 @@ describe('POST /forms/contact', () => {
   it('stores a form-encoded message and shows success on the same page', async () => {
     const res = await post(form(valid), nextIp());
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('Your message has been sent');
+    expect(res.body).toContain('Your message is in the inbox of');
     const messages = await t.services.contact.list('runs.example');
     expect(messages[0]).toMatchObject({
       name: 'Ada',
@@ -131,7 +131,7 @@ describe('POST /forms/contact', () => {
     const count = (await t.services.contact.list('runs.example')).length;
     const res = await post(form({ ...valid, website: 'http://spam.example' }), nextIp());
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('Your message has been sent');
+    expect(res.body).toContain('Your message is in the inbox of');
     expect((await t.services.contact.list('runs.example')).length).toBe(count);
   });
 

@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { contactMessageInput, envelope, errorEnvelope, organiserQuery } from '@eventsite/contract';
+import {
+  contactMessageInput,
+  envelope,
+  errorEnvelope,
+  FORWARD_STATES,
+  organiserQuery,
+} from '@eventsite/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   type FastifyPluginAsyncZod,
@@ -8,6 +14,7 @@ import {
 import { z } from 'zod';
 import { errorBody, ok, publicOrigin } from '../http.js';
 import { logFailure, toCallerError } from '../plugins/errors.js';
+import { toInboxMessage } from '../services/contact.js';
 import { absoluteAssetUrl } from '../services/urls.js';
 import { extraConfigOf } from '../services/organisers.js';
 import { type ContactPageModel, renderContactPage } from '../views/contact-page.js';
@@ -149,7 +156,13 @@ export const formRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: organiserQuery,
         body: contactMessageInput,
         response: {
-          201: envelope(z.object({ id: z.number().int().nullable() })),
+          201: envelope(
+            z.object({
+              id: z.number().int().nullable(),
+              /** Emailed on to the organiser too: sent, failed, or off (kept for the inbox only). */
+              forward: z.enum(FORWARD_STATES).optional(),
+            }),
+          ),
           400: errorEnvelope,
           404: errorEnvelope,
           429: errorEnvelope,
@@ -162,8 +175,14 @@ export const formRoutes: FastifyPluginAsyncZod = async (app) => {
         { organiserDomain: request.query.app_domain, messageId: stored.id },
         'contact message stored',
       );
-      if (wantsJson(request)) return reply.code(201).send(ok({ id: stored.id }, 201));
-      return page(request, reply, 200, { sent: true });
+      if (stored.forward === 'failed')
+        request.log.warn(
+          { messageId: stored.id, forwardError: stored.forwardError },
+          'contact message kept, but emailing it to the organiser failed',
+        );
+      const forward = toInboxMessage(stored).forward;
+      if (wantsJson(request)) return reply.code(201).send(ok({ id: stored.id, forward }, 201));
+      return page(request, reply, 200, { sent: true, forward });
     },
   );
 };

@@ -86,6 +86,12 @@ export class BibService implements PhotoSearchResolver {
     Promise<NameIndex<{ bib: string; name: string }>>
   >();
 
+  /**
+   * Called before a photo's manual tags are stored (hide-me: a hidden runner's bib stays hidden
+   * on the photo; services/index.ts sets it to HideService.beforeManualTags).
+   */
+  beforeManualTags?: (eventId: number, uuid: string, bibs: readonly string[]) => Promise<void>;
+
   constructor(
     private readonly bibs: BibRepository,
     private readonly photos: PhotoRepository,
@@ -107,6 +113,7 @@ export class BibService implements PhotoSearchResolver {
         : await this.photos.findOwned(id, organiserId);
     if (!photo) throw notFound(`No photo has the id ${uuid}`);
     const unique = [...new Set(bibs.map((b) => typedBib(b)))].sort();
+    await this.beforeManualTags?.(photo.eventId, photo.uuid, unique);
     await this.bibs.replace(
       photo.eventId,
       photo.uuid,

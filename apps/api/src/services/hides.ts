@@ -94,6 +94,21 @@ export class HideService {
     if (bibs.length > 0) this.onChange(eventId);
   }
 
+  /**
+   * A photo is about to be tagged by hand with these bibs: those a hide request hid on any photo
+   * of the event are the hidden runners', so they are hidden on this photo too before the tags
+   * are stored (a tag has no box to find its wearer by; the runner asked not to be found).
+   */
+  async beforeManualTags(eventId: number, uuid: string, bibs: readonly string[]): Promise<void> {
+    if (bibs.length === 0) return;
+    const hidden = await this.hides.hiddenBibsOfEvent(eventId);
+    await this.hides.hideBibs(
+      eventId,
+      uuid,
+      bibs.filter((b) => hidden.has(b)),
+    );
+  }
+
   /** The event's counts, for its organiser (or the operator's CLI: `organiserId` null). */
   async stats(eventId: number, organiserId: number | null): Promise<HideRequestStats> {
     if (organiserId === null) await this.events.require(eventId);

@@ -14,7 +14,10 @@ import { PhotoRepository } from '../repositories/photos.js';
 import { ApiTokenRepository } from '../repositories/tokens.js';
 import { AnswerCache } from './answer-cache.js';
 import { BibService } from './bibs.js';
+import { BibReviewService } from './bib-review.js';
+import { BibReviewRepository } from '../repositories/bib-review.js';
 import { ContactService } from './contact.js';
+import { smtpMailer } from './contact-mail.js';
 import { ConsoleAccountService } from './console-accounts.js';
 import { ConsoleRepository } from '../repositories/console.js';
 import { DownloadService } from './downloads.js';
@@ -68,6 +71,8 @@ export interface Services {
   hides: HideService;
   /** Removes what a crash or a failed job left behind (run at start). */
   sweep: SweepService;
+  /** Bibs by hand: the photos whose bibs want a person's eye. */
+  bibReview: BibReviewService;
   /** Tells the live galleries that an event's findable photos changed (routes/live.ts). */
   live: LivePhotos;
   /** One handler per job kind (ingest/), for a worker (the API's or the CLI's). */
@@ -98,6 +103,10 @@ export interface ServiceOptions {
   faceDetector?: FaceDetector;
   /** Memory the loaded selfie search indexes may take together (default 256 MB). */
   faceIndexBytes?: number;
+  /** Contact messages are emailed on to the organiser through this SMTP server (SMTP_URL). */
+  smtpUrl?: string | undefined;
+  /** The From of those emails (SMTP_FROM). */
+  smtpFrom?: string | undefined;
 }
 
 export function createServices(db: Db, blobs: BlobStores, options: ServiceOptions = {}): Services {
@@ -157,6 +166,7 @@ export function createServices(db: Db, blobs: BlobStores, options: ServiceOption
       live.changed(eventId);
     },
   );
+  bibs.beforeManualTags = (eventId, uuid, tags) => hides.beforeManualTags(eventId, uuid, tags);
   const maker = new PhotoMaker(photoRepo, blobs, photos, options.maxImagePixels);
   const imports = new ImportService(photoRepo, events, maker);
   const jobHandlers = createIngestHandlers({
@@ -186,7 +196,12 @@ export function createServices(db: Db, blobs: BlobStores, options: ServiceOption
     ),
     photos,
     imports,
-    contact: new ContactService(new ContactMessageRepository(db), organisers),
+    contact: new ContactService(
+      new ContactMessageRepository(db),
+      organisers,
+      options.smtpUrl ? smtpMailer(options.smtpUrl) : undefined,
+      options.smtpFrom,
+    ),
     tokens: new ApiTokenService(new ApiTokenRepository(db), organisers),
     console: new ConsoleAccountService(new ConsoleRepository(db), organisers),
     jobs,
@@ -206,6 +221,7 @@ export function createServices(db: Db, blobs: BlobStores, options: ServiceOption
     findability: new FindabilityService(new FindabilityRepository(db), events),
     analytics: new AnalyticsService(new AnalyticsRepository(db), events),
     bibs,
+    bibReview: new BibReviewService(events, new BibReviewRepository(db)),
     faces,
     hides,
     sweep: new SweepService(blobs, new MaintenanceRepository(db)),

@@ -52,6 +52,12 @@ export class OrganiserService {
     return organiser;
   }
 
+  /** Where the hosted contact form's messages are emailed: its notify_email, else contact_email. */
+  async contactFormAddress(organiser: OrganiserRow): Promise<string> {
+    const form = await this.organisers.contactForm(organiser.id);
+    return form?.notifyEmail || organiser.contactEmail;
+  }
+
   async data(domain: string, origin: string): Promise<OrganiserData> {
     const organiser = await this.resolve(domain);
     const recent = await this.events.publishedPage(organiser.id, 0, RECENT_EVENTS_COUNT);

@@ -31,8 +31,22 @@ export interface ContactPageModel {
   values?: Partial<Record<'name' | 'email' | 'subject' | 'message', string>>;
   errors?: string[];
   sent?: boolean;
+  /**
+   * Whether the message was emailed on to the organiser as well (it is always kept for their
+   * inbox): the visitor is told which.
+   */
+  forward?: 'pending' | 'sent' | 'failed' | 'off';
   /** The form cannot be shown at all (unknown organiser, bad link). */
   unavailable?: string;
+}
+
+/** What the visitor is told once the message is stored: only what did happen. */
+export function sentNotice(organiserName: string, forward: ContactPageModel['forward']): string {
+  const kept = `Thank you. Your message is in the inbox of ${organiserName}`;
+  if (forward === 'sent') return `${kept}, and it was emailed to them too.`;
+  if (forward === 'failed' || forward === 'pending')
+    return `${kept}. Emailing it to them did not work just now, so they will read it when they next open their inbox.`;
+  return `${kept}: they will read it there.`;
 }
 
 /**
@@ -48,7 +62,7 @@ export function renderContactPage(model: ContactPageModel, nonce: string): strin
   if (model.unavailable) {
     body = `<p class="notice error" role="alert">${escapeHtml(model.unavailable)}</p>`;
   } else if (model.sent) {
-    body = `<p class="notice ok" role="status">Thank you. Your message has been sent to ${escapeHtml(model.organiserName)}.</p>`;
+    body = `<p class="notice ok" role="status">${escapeHtml(sentNotice(model.organiserName, model.forward))}</p>`;
   } else {
     const errors = model.errors?.length
       ? `<div class="notice error" role="alert"><p>Your message was not sent:</p><ul>${model.errors

@@ -148,6 +148,14 @@ export const contactMessages = pgTable(
     message: text('message').notNull(),
     ip: text('ip').notNull().default(''),
     createdAt: createdAt(),
+    /** When someone of the organiser marked it read in the console's inbox (null: unread). */
+    readAt: timestamp('read_at', { withTimezone: true }),
+    /** When it was archived in the inbox (null: in the inbox). */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /** Emailed on to the organiser: pending, sent, failed or off (no SMTP_URL or no address). */
+    forward: text('forward').notNull().default('off'),
+    /** The mail server's refusal when forwarding failed. */
+    forwardError: text('forward_error'),
   },
   (t) => [index('contact_messages_organiser_idx').on(t.organiserId, t.createdAt)],
 );

@@ -1,0 +1,42 @@
+/** The words of the console's inbox (`/console/inbox`). */
+export const INBOX_TEXT = {
+  title: 'Messages',
+  intro: 'What visitors wrote through your contact form, newest first.',
+  inboxTab: 'Inbox',
+  archiveTab: 'Archived',
+  tabsLabel: 'Messages shown',
+  unread: (n: number) => (n === 1 ? '1 unread' : `${n.toLocaleString('en-GB')} unread`),
+  count: (n: number) => (n === 1 ? '1 message' : `${n.toLocaleString('en-GB')} messages`),
+  empty: 'No messages yet. Messages sent through your contact form show here.',
+  emptyArchive: 'No archived messages.',
+  new: 'New',
+  from: 'From',
+  noSubject: '(no subject)',
+  via: (domain: string) => `Sent on ${domain}`,
+  forward: {
+    sent: 'Emailed to you as well',
+    failed: 'Emailing it to you failed',
+    off: 'Not emailed (kept here only)',
+    pending: 'Being emailed',
+  },
+  markRead: 'Mark read',
+  markUnread: 'Mark unread',
+  archive: 'Archive',
+  unarchive: 'Back to inbox',
+  reply: 'Reply by email',
+  previous: 'Newer',
+  next: 'Older',
+  pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
+  pagesLabel: 'Pages of messages',
+  loadFailed: 'The messages could not be loaded. Reload the page to try again.',
+  notAllowed: 'The inbox is for owners and editors.',
+  notices: {
+    read: 'Marked read.',
+    unread: 'Marked unread.',
+    archived: 'Archived.',
+    unarchived: 'Back in the inbox.',
+  },
+  failed: (message: string) => `Nothing changed: ${message}`,
+} as const;
+
+export type InboxNotice = keyof typeof INBOX_TEXT.notices;
