@@ -157,7 +157,9 @@ describe('the photos to tag by hand', () => {
     const stop = t.services.live.listen(eventId, () => heard.push(eventId));
     try {
       expect((await tag('blank', ['900'])).statusCode).toBe(200);
-      await new Promise((r) => setTimeout(r, 600));
+      // Live messages are coalesced to one a second per event: wait up to a few seconds.
+      for (let i = 0; i < 60 && heard.length === 0; i++)
+        await new Promise((r) => setTimeout(r, 100));
       expect(heard.length).toBeGreaterThan(0);
     } finally {
       stop();
