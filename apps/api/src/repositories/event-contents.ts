@@ -14,6 +14,7 @@ export interface PhotoStateRow {
   bibs: Array<{ bib: string; source: 'ocr' | 'manual'; confidence: number }>;
   faces: number;
   hiddenFaces: number;
+  hidden: boolean;
 }
 
 /** What deleting an event leaves to remove from the blob stores. */
@@ -44,6 +45,7 @@ export class EventContentsRepository {
   async photoPage(eventId: number, offset: number, limit: number): Promise<PhotoStateRow[]> {
     const rows = await this.rows(sql`
       select p.uuid::text as uuid, p.width, p.height, p.captured_at, p.created_at, p.byte_size,
+        p.hidden_at is not null as hidden,
         coalesce((select json_agg(json_build_object('bib', b.bib, 'source', b.source,
                     'confidence', b.confidence) order by b.source desc, b.confidence desc, b.bib)
                   from photo_bibs b where b.photo_uuid = p.uuid and not b.derived), '[]'::json) as bibs,
@@ -63,6 +65,7 @@ export class EventContentsRepository {
       bibs: (typeof r.bibs === 'string' ? JSON.parse(r.bibs) : r.bibs) as PhotoStateRow['bibs'],
       faces: Number(r.faces),
       hiddenFaces: Number(r.hidden_faces),
+      hidden: r.hidden === true || r.hidden === 't',
     }));
   }
 

@@ -64,6 +64,10 @@ const EDITOR = new Set([
   'POST /events/:eventId/results',
   'PUT /events/:eventId/certificate-template',
   'GET /organiser',
+  'POST /photos/:uuid/hide',
+  'POST /photos/:uuid/restore',
+  'PUT /events/:eventId/cover',
+  'POST /events/:eventId/jobs/:jobId/retry',
 ]);
 
 export function roleMay(role: ConsoleRole, method: string, routeUrl: string): boolean {

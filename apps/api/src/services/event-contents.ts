@@ -29,7 +29,7 @@ export class EventContentsService {
     eventId: number,
     query: AdminPhotosQuery,
   ): Promise<AdminPhotoPage> {
-    await this.events.requireOwned(eventId, organiserId);
+    const event = await this.events.requireOwned(eventId, organiserId);
     const total = await this.contents.photoCount(eventId);
     const offset = (query.page - 1) * query.page_size;
     const rows =
@@ -45,6 +45,8 @@ export class EventContentsService {
         bibs: r.bibs,
         faces: r.faces,
         hidden_faces: r.hiddenFaces,
+        hidden: r.hidden,
+        cover: r.uuid === event.coverPhotoUuid,
       })),
       pagination: {
         total,
