@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
@@ -46,10 +47,18 @@ class TusRefusal {
   constructor(
     readonly status_code: number,
     message: string,
+    extra: Record<string, string> = {},
   ) {
-    this.body = JSON.stringify(errorBody(status_code, message));
+    this.body = JSON.stringify({ ...errorBody(status_code, message), ...extra });
   }
   readonly body: string;
+}
+
+/** sha256 (hex) of a file, read as a stream. */
+async function sha256Of(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
 }
 
 export const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
@@ -84,10 +93,20 @@ export const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
     const eventId = Number(meta.event_id);
     const organiserId = Number(meta.organiser_id);
     const filename = (meta.filename || 'unnamed').slice(0, 255);
+    const stored = path.join(directory, upload.id);
+    // The same bytes already in the event: refused at once (422 with `duplicate_of`), rather
+    // than accepted and then skipped by its ingest job unseen by the uploader.
+    const duplicate = await app.services.imports.duplicateOf(eventId, await sha256Of(stored));
+    if (duplicate) {
+      await store().remove(upload.id).catch(() => undefined);
+      throw new TusRefusal(422, `${filename} is already in this event`, {
+        duplicate_of: duplicate,
+      });
+    }
     const part: UploadedPart = {
       fieldname: 'file',
       filename,
-      file: createReadStream(path.join(directory, upload.id)),
+      file: createReadStream(stored),
     };
     try {
       const answer = await app.services.uploads.accept(eventId, (async function* () {
