@@ -64,6 +64,7 @@ const EDITOR = new Set([
   'POST /events/:eventId/results',
   'PUT /events/:eventId/certificate-template',
   'GET /organiser',
+  'GET /photos/:uuid/preview',
   'POST /photos/:uuid/hide',
   'POST /photos/:uuid/restore',
   'PUT /events/:eventId/cover',

@@ -129,6 +129,20 @@ describe('hiding a photo', () => {
   });
 });
 
+describe('the console’s preview of a photo', () => {
+  it('serves the organiser a JPEG of a hidden photo, and 404 to another organiser', async () => {
+    const uuid = uuids[0]!;
+    await call(cityToken, 'POST', `/photos/${uuid}/hide`);
+    const res = await call(cityToken, 'GET', `/photos/${uuid}/preview`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    expect(res.rawPayload.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+    expect(res.headers['cache-control']).toBe('private, max-age=3600');
+    expect((await call(trailToken, 'GET', `/photos/${uuid}/preview`)).statusCode).toBe(404);
+    await call(cityToken, 'POST', `/photos/${uuid}/restore`);
+  });
+});
+
 describe('the cover photo', () => {
   it('is listed first for the event, marked in the console, and can be cleared', async () => {
     const cover = uuids[2]!;

@@ -10,11 +10,14 @@ import {
   photoVisibility,
 } from '@eventsite/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ok } from '../http.js';
 import { ADMIN_FAILURES, ADMIN_SECURITY } from './admin-auth.js';
 
 const security = ADMIN_SECURITY;
 const failures = ADMIN_FAILURES;
+/** The console's thumbnails: a variant made for every photo at ingest. */
+export const PREVIEW_WIDTH = 480;
 
 /**
  * The console's photo management: hide a photo from visitors and show it again, pick the
@@ -52,6 +55,41 @@ export const adminPhotoRoutes: FastifyPluginAsyncZod = async (app) => {
         ),
     );
   }
+
+  app.get(
+    '/photos/:uuid/preview',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: `A ${PREVIEW_WIDTH}px JPEG of the photo for the console, hidden or not, published or not`,
+        security,
+        params: adminPhotoParams,
+        response: {
+          200: z
+            .unknown()
+            .meta({ description: 'The image bytes', type: 'string', format: 'binary' }),
+          ...failures,
+        },
+      },
+    },
+    async (request, reply) => {
+      const file = await app.services.photos.preview(
+        request.params.uuid,
+        request.organiserId,
+        PREVIEW_WIDTH,
+      );
+      const { body, length } = await file.open();
+      return reply
+        .headers({
+          'content-type': file.contentType,
+          'content-length': length,
+          etag: file.etag,
+          'cache-control': 'private, max-age=3600',
+          'x-content-type-options': 'nosniff',
+        })
+        .send(body);
+    },
+  );
 
   app.put(
     '/events/:eventId/cover',
