@@ -225,6 +225,17 @@ export function PhotoUploader({ eventId, csrf }: Props) {
     };
   }, []);
 
+  const active = items.some(
+    (i) => i.state === 'uploading' || i.state === 'retrying' || i.state === 'waiting',
+  );
+  useEffect(() => {
+    if (!active) return;
+    // Leaving the page stops the uploads (they resume when the same files are chosen again).
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [active]);
+
   const onPick = (event: ChangeEvent<HTMLInputElement>) => {
     const files = [...(event.target.files ?? [])];
     add(files.map((file) => ({ file, path: file.webkitRelativePath || file.name })));
