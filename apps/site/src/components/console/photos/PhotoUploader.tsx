@@ -393,7 +393,7 @@ export function PhotoUploader({ eventId, csrf }: Props) {
               {T.clearDone}
             </button>
           </div>
-          <ul className="photos-files" aria-label={T.listLabel}>
+          <ul className="photos-files" aria-label={T.listLabel} tabIndex={0}>
             {shown.map((item) => (
               <li
                 key={item.key}
