@@ -222,6 +222,9 @@ describe('the Photos screen', () => {
     assert.equal((await publicUuids()).length, PHOTOS);
     assert.deepEqual(await axeViolations(page), []);
     await shot(page, 'desktop-uploaded');
+    // The list of photos, made before the uploads, offers to show the new ones.
+    await page.getByRole('link', { name: 'Show the new photos' }).click();
+    await page.getByRole('heading', { name: /Photos \(50 photos\)/ }).waitFor();
     assert.deepEqual(errors, []);
     await context.close();
   });

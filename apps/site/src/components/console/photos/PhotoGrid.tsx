@@ -68,7 +68,7 @@ function PhotoCard({ photo, n, props }: { photo: AdminPhoto; n: number; props: P
         alt={T.photoAlt(n, bibs)}
         width={photo.width}
         height={photo.height}
-        loading="lazy"
+        loading={n - (props.page - 1) * PHOTO_PAGE_SIZE <= 16 ? 'eager' : 'lazy'}
         decoding="async"
         className="photos-thumb"
       />

@@ -82,6 +82,13 @@ export function ProcessingStatus({ eventId, initial, csrf, canRetry }: Props) {
       <p className="console-hint" aria-live="polite">
         {failedToLoad ? T.failedToLoad : busy ? T.working : T.idle}
       </p>
+      {canRetry && counts.done > (initial?.counts.done ?? 0) ? (
+        <p>
+          <a href={`/console/events/${eventId}/photos`} className="button button-outline">
+            {T.showNew}
+          </a>
+        </p>
+      ) : null}
       {status && status.failures.length > 0 ? (
         <>
           <h3 className="photos-subheading">{T.failures}</h3>

@@ -55,6 +55,7 @@ export const PHOTOS_TEXT = {
       string
     >,
     failedToLoad: 'Progress could not be loaded: trying again.',
+    showNew: 'Show the new photos',
   },
   manage: {
     heading: 'Photos',
