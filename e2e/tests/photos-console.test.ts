@@ -18,6 +18,7 @@ import { apiUrl, siteUrl } from '../support/stack.js';
 
 const HOST = 'localhost';
 const EMAIL = `photos-${Date.now()}@localhost.example`;
+const PHOTOGRAPHER = `photographer-${Date.now()}@localhost.example`;
 const PASSWORD = 'a good long password';
 const PHOTOS = 50;
 const token = process.env.E2E_ADMIN_TOKEN ?? '';
@@ -94,10 +95,10 @@ async function shot(page: Page, name: string) {
   });
 }
 
-async function signIn(context: BrowserContext): Promise<Page> {
+async function signIn(context: BrowserContext, email = EMAIL): Promise<Page> {
   const page = await context.newPage();
   await page.goto(siteUrl(HOST, '/console'));
-  await page.getByLabel('Email').fill(EMAIL);
+  await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('heading', { name: 'Events' }).waitFor();
@@ -116,6 +117,11 @@ before(async () => {
   assert.ok(dataDir && token, 'E2E_DATA_DIR and E2E_ADMIN_TOKEN are set by e2e/run.ts');
   const created = cli(['user', 'create', HOST, EMAIL, '--role', 'editor'], `${PASSWORD}\n`);
   assert.equal(created.code, 0, created.err);
+  const photographer = cli(
+    ['user', 'create', HOST, PHOTOGRAPHER, '--role', 'photographer'],
+    `${PASSWORD}\n`,
+  );
+  assert.equal(photographer.code, 0, photographer.err);
   const event = await admin<{ id: number }>('POST', '/events', {
     name: `Console Upload Run ${Date.now()}`,
     event_date: '2025-06-01',
@@ -137,6 +143,7 @@ after(async () => {
   await browser?.close();
   if (folder) rmSync(folder, { recursive: true, force: true });
   if (dataDir) cli(['user', 'remove', HOST, EMAIL]);
+  if (dataDir) cli(['user', 'remove', HOST, PHOTOGRAPHER]);
 });
 
 describe('the Photos screen', () => {
@@ -306,6 +313,19 @@ describe('the Photos screen', () => {
     assert.deepEqual(await axeViolations(phonePage), []);
     await shot(phonePage, 'phone');
     await phone.close();
+  });
+
+  test('a photographer sees the upload and the progress, not the photos or their changes', async () => {
+    const context = await browser.newContext(PHONE);
+    const page = await signIn(context, PHOTOGRAPHER);
+    await page.goto(siteUrl(HOST, `/console/events/${eventId}/photos`));
+    await page.getByRole('heading', { name: 'Upload photos' }).waitFor();
+    await page.getByRole('heading', { name: 'Processing' }).waitFor();
+    assert.equal(await page.locator('.photos-card').count(), 0);
+    assert.equal(await page.getByRole('heading', { name: /^Photos \(/ }).count(), 0);
+    assert.deepEqual(await axeViolations(page), []);
+    await shot(page, 'phone-photographer');
+    await context.close();
   });
 
   test('the upload proxy refuses a request without the CSRF header, or from another site', async () => {
