@@ -17,6 +17,8 @@ ALTER TABLE "contact_messages" ADD COLUMN "read_at" timestamp with time zone;-->
 ALTER TABLE "contact_messages" ADD COLUMN "archived_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "contact_messages" ADD COLUMN "forward" text DEFAULT 'off' NOT NULL;--> statement-breakpoint
 ALTER TABLE "contact_messages" ADD COLUMN "forward_error" text;--> statement-breakpoint
+ALTER TABLE "events" ADD COLUMN "cover_photo_uuid" uuid;--> statement-breakpoint
+ALTER TABLE "photos" ADD COLUMN "hidden_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "event_daily_stats" ADD CONSTRAINT "event_daily_stats_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "search_misses" ADD CONSTRAINT "search_misses_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "event_daily_stats_event_day_kind_key" ON "event_daily_stats" USING btree ("event_id","day","kind");--> statement-breakpoint

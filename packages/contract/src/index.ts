@@ -19,3 +19,4 @@ export * from './findability.js';
 export * from './analytics.js';
 export * from './console-bibs.js';
 export * from './console-inbox.js';
+export * from './console-photos.js';

@@ -49,6 +49,10 @@ export const adminPhoto = z.object({
   faces: z.number().int(),
   /** Faces blurred on it because their wearer asked to be hidden. */
   hidden_faces: z.number().int(),
+  /** Hidden by the organiser: kept, but never listed or served to visitors. */
+  hidden: z.boolean(),
+  /** The event's cover photo (picked by the organiser). */
+  cover: z.boolean(),
 });
 export type AdminPhoto = z.infer<typeof adminPhoto>;
 

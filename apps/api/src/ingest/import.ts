@@ -68,6 +68,11 @@ export class ImportService {
     return this.photos.checksumsOf(eventId);
   }
 
+  /** The photo of the event with these bytes (sha256, hex), if there is one. */
+  async duplicateOf(eventId: number, checksum: string): Promise<string | undefined> {
+    return (await this.photos.findByChecksum(eventId, checksum))?.uuid;
+  }
+
   /** Imports one photo; `known` holds checksums already in the event, to skip without decoding. */
   async importOne(
     eventId: number,

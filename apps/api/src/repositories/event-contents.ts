@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../adapters/db/index.js';
 
 type Row = Record<string, unknown>;
@@ -14,6 +14,7 @@ export interface PhotoStateRow {
   bibs: Array<{ bib: string; source: 'ocr' | 'manual'; confidence: number }>;
   faces: number;
   hiddenFaces: number;
+  hidden: boolean;
 }
 
 /** What deleting an event leaves to remove from the blob stores. */
@@ -24,6 +25,41 @@ export interface DeletedEventFiles {
 }
 
 const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
+
+/**
+ * The photos `where` selects (over `photos p`), as their organiser sees them, in gallery order;
+ * `tail` pages them (offset / limit). The one query of the console's photo lists.
+ */
+export async function photoStates(
+  db: Pick<Db, 'execute'>,
+  where: SQL,
+  tail: SQL,
+): Promise<PhotoStateRow[]> {
+  const result = (await db.execute(sql`
+    select p.uuid::text as uuid, p.width, p.height, p.captured_at, p.created_at, p.byte_size,
+      p.hidden_at is not null as hidden,
+      coalesce((select json_agg(json_build_object('bib', b.bib, 'source', b.source,
+                  'confidence', b.confidence) order by b.source desc, b.confidence desc, b.bib)
+                from photo_bibs b where b.photo_uuid = p.uuid and not b.derived), '[]'::json) as bibs,
+      (select count(*)::int from photo_faces f where f.photo_uuid = p.uuid) as faces,
+      (select count(*)::int from hidden_faces h where h.photo_uuid = p.uuid) as hidden_faces
+    from photos p
+    where ${where}
+    order by p.sort_at, p.uuid
+    ${tail}`)) as unknown as { rows: Row[] };
+  return result.rows.map((r) => ({
+    uuid: String(r.uuid),
+    width: Number(r.width),
+    height: Number(r.height),
+    capturedAt: r.captured_at === null ? null : toDate(r.captured_at),
+    createdAt: toDate(r.created_at),
+    byteSize: Number(r.byte_size),
+    bibs: (typeof r.bibs === 'string' ? JSON.parse(r.bibs) : r.bibs) as PhotoStateRow['bibs'],
+    faces: Number(r.faces),
+    hiddenFaces: Number(r.hidden_faces),
+    hidden: r.hidden === true || r.hidden === 't',
+  }));
+}
 
 /** The whole of one event's contents at once: its photo list with states, and its deletion. */
 export class EventContentsRepository {
@@ -42,28 +78,7 @@ export class EventContentsRepository {
 
   /** A page of the event's photos in gallery order, with their bibs, faces and hidden faces. */
   async photoPage(eventId: number, offset: number, limit: number): Promise<PhotoStateRow[]> {
-    const rows = await this.rows(sql`
-      select p.uuid::text as uuid, p.width, p.height, p.captured_at, p.created_at, p.byte_size,
-        coalesce((select json_agg(json_build_object('bib', b.bib, 'source', b.source,
-                    'confidence', b.confidence) order by b.source desc, b.confidence desc, b.bib)
-                  from photo_bibs b where b.photo_uuid = p.uuid and not b.derived), '[]'::json) as bibs,
-        (select count(*)::int from photo_faces f where f.photo_uuid = p.uuid) as faces,
-        (select count(*)::int from hidden_faces h where h.photo_uuid = p.uuid) as hidden_faces
-      from photos p
-      where p.event_id = ${eventId}
-      order by p.sort_at, p.uuid
-      offset ${offset} limit ${limit}`);
-    return rows.map((r) => ({
-      uuid: String(r.uuid),
-      width: Number(r.width),
-      height: Number(r.height),
-      capturedAt: r.captured_at === null ? null : toDate(r.captured_at),
-      createdAt: toDate(r.created_at),
-      byteSize: Number(r.byte_size),
-      bibs: (typeof r.bibs === 'string' ? JSON.parse(r.bibs) : r.bibs) as PhotoStateRow['bibs'],
-      faces: Number(r.faces),
-      hiddenFaces: Number(r.hidden_faces),
-    }));
+    return photoStates(this.db, sql`p.event_id = ${eventId}`, sql`offset ${offset} limit ${limit}`);
   }
 
   /**

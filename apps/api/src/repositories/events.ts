@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../adapters/db/index.js';
 import { events, organisers, photos } from '../adapters/db/schema.js';
 
@@ -99,11 +99,11 @@ export class EventRepository {
         n: sql<number>`(count(*) over (partition by ${photos.eventId}))::int`.as('n'),
       })
       .from(photos)
-      .where(inArray(photos.eventId, eventIds))
+      .where(and(inArray(photos.eventId, eventIds), isNull(photos.hiddenAt)))
       .as('ranked');
     // k = ceil(r * count / n) is the first k reaching row r; it picks r when k < count and floor(k * n / count) = r.
     const k = sql`((${ranked.r} * ${count} + ${ranked.n} - 1) / ${ranked.n})`;
-    return this.db
+    const sample = await this.db
       .select({
         eventId: ranked.eventId,
         uuid: ranked.uuid,
@@ -115,5 +115,24 @@ export class EventRepository {
         sql`${ranked.n} <= ${count} or (${k} < ${count} and (${k} * ${ranked.n}) / ${count} = ${ranked.r})`,
       )
       .orderBy(asc(ranked.eventId), asc(ranked.sortAt), asc(ranked.uuid));
+    // The cover the organiser picked (when still shown) comes first, in place of the last pick.
+    const covers = await this.db
+      .select({ eventId: events.id, uuid: photos.uuid, width: photos.width, height: photos.height })
+      .from(events)
+      .innerJoin(photos, and(eq(photos.uuid, events.coverPhotoUuid), eq(photos.eventId, events.id)))
+      .where(and(inArray(events.id, eventIds), isNull(photos.hiddenAt)));
+    if (covers.length === 0) return sample;
+    const out: SummaryPhoto[] = [];
+    for (const id of eventIds) {
+      const cover = covers.find((c) => c.eventId === id);
+      const rest = sample.filter((p) => p.eventId === id && p.uuid !== cover?.uuid);
+      out.push(...(cover ? [cover, ...rest].slice(0, count) : rest));
+    }
+    return out;
+  }
+
+  /** Sets (a photo of the event) or clears (null) the event's cover photo. */
+  async setCover(eventId: number, uuid: string | null): Promise<void> {
+    await this.db.update(events).set({ coverPhotoUuid: uuid }).where(eq(events.id, eventId));
   }
 }

@@ -157,9 +157,7 @@ export class FaceRepository {
   }
 
   /** The boxes of the faces on these photos (no embeddings): whose bib each face wears. */
-  async boxesOfPhotos(
-    photoUuids: string[],
-  ): Promise<
+  async boxesOfPhotos(photoUuids: string[]): Promise<
     Array<{
       id: number;
       photoUuid: string;
@@ -204,13 +202,15 @@ export class FaceRepository {
     return rows.map((r) => r.uuid);
   }
 
-  /** The listed photos of these uuids in the event (for search answers). */
+  /** The listed photos of these uuids in the event (for search answers); hidden ones are not. */
   async photosOf(eventId: number, uuids: string[]) {
     if (uuids.length === 0) return [];
     return this.db
       .select()
       .from(photos)
-      .where(and(eq(photos.eventId, eventId), inArray(photos.uuid, uuids)));
+      .where(
+        and(eq(photos.eventId, eventId), inArray(photos.uuid, uuids), isNull(photos.hiddenAt)),
+      );
   }
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, gt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../adapters/db/index.js';
 import { events, photos } from '../adapters/db/schema.js';
 
@@ -44,6 +44,9 @@ function isForeignKeyViolation(error: unknown): boolean {
     if ((e as { code?: unknown }).code === '23503') return true;
   return false;
 }
+
+/** A photo visitors may see: not hidden by its organiser (hidden photos are kept, never served). */
+const shown = isNull(photos.hiddenAt);
 
 /** How long an event's photo count is reused: counting 100k rows on every page costs ~10 ms. */
 const COUNT_TTL_MS = 5_000;
@@ -116,6 +119,18 @@ export class PhotoRepository {
     return rows.length === 1;
   }
 
+  /** Hides (a date) or shows again (null) one photo of the event; false when it is not there. */
+  async setHidden(eventId: number, uuid: string, hiddenAt: Date | null): Promise<boolean> {
+    const rows = await this.db
+      .update(photos)
+      .set({ hiddenAt })
+      .where(and(eq(photos.uuid, uuid), eq(photos.eventId, eventId)))
+      .returning({ uuid: photos.uuid });
+    this.counts.delete(eventId);
+    if (rows.length === 1) this.onChange?.(eventId);
+    return rows.length === 1;
+  }
+
   async setCrc32(uuid: string, crc32: number): Promise<void> {
     await this.db.update(photos).set({ crc32 }).where(eq(photos.uuid, uuid));
   }
@@ -138,7 +153,7 @@ export class PhotoRepository {
         redactedCrc32: photos.redactedCrc32,
       })
       .from(photos)
-      .where(and(eq(photos.eventId, eventId), selection))
+      .where(and(eq(photos.eventId, eventId), shown, selection))
       .orderBy(asc(photos.sortAt), asc(photos.uuid))
       .limit(limit);
   }
@@ -161,18 +176,22 @@ export class PhotoRepository {
     return new Set(rows.map((r) => r.c));
   }
 
-  /** The photo when its event is published; photos of unpublished events do not exist for callers. */
+  /**
+   * The photo when its event is published and it is not hidden; photos of unpublished events and
+   * hidden photos do not exist for callers.
+   */
   async findServable(uuid: string): Promise<(PhotoRow & { eventSlugName: string }) | undefined> {
     const rows = await this.db
       .select({ photo: photos, eventName: events.name })
       .from(photos)
       .innerJoin(events, eq(events.id, photos.eventId))
-      .where(and(eq(photos.uuid, uuid), eq(events.published, true)))
+      .where(and(eq(photos.uuid, uuid), eq(events.published, true), shown))
       .limit(1);
     const row = rows[0];
     return row ? { ...row.photo, eventSlugName: row.eventName } : undefined;
   }
 
+  /** How many of the event's photos visitors see (hidden ones are not counted). */
   async count(eventId: number): Promise<number> {
     const now = Date.now();
     const cached = this.counts.get(eventId);
@@ -180,7 +199,7 @@ export class PhotoRepository {
     const rows = await this.db
       .select({ n: sql<number>`count(*)::int` })
       .from(photos)
-      .where(eq(photos.eventId, eventId));
+      .where(and(eq(photos.eventId, eventId), shown));
     const n = rows[0]?.n ?? 0;
     if (this.counts.size > 10_000) this.counts.clear();
     this.counts.set(eventId, { n, until: now + COUNT_TTL_MS });
@@ -222,7 +241,7 @@ export class PhotoRepository {
         total: sql<number>`(count(*) over ())::int`.as('total'),
       })
       .from(photos)
-      .where(and(eq(photos.eventId, eventId), this.bibCondition(eventId, filter)))
+      .where(and(eq(photos.eventId, eventId), shown, this.bibCondition(eventId, filter)))
       .as('found');
     const position = after
       ? or(
@@ -266,7 +285,7 @@ export class PhotoRepository {
     const rows = await this.db
       .select({ n: sql<number>`count(*)::int` })
       .from(photos)
-      .where(and(eq(photos.eventId, eventId), this.bibCondition(eventId, filter)));
+      .where(and(eq(photos.eventId, eventId), shown, this.bibCondition(eventId, filter)));
     return rows[0]?.n ?? 0;
   }
 
@@ -285,7 +304,7 @@ export class PhotoRepository {
     return this.db
       .select()
       .from(photos)
-      .where(and(eq(photos.eventId, eventId), position))
+      .where(and(eq(photos.eventId, eventId), shown, position))
       .orderBy(asc(photos.sortAt), asc(photos.uuid))
       .limit(limit);
   }

@@ -70,6 +70,11 @@ const EDITOR = new Set([
   'GET /events/:eventId/bibs/review',
   'GET /messages',
   'PATCH /messages/:id',
+  'GET /photos/:uuid/preview',
+  'POST /photos/:uuid/hide',
+  'POST /photos/:uuid/restore',
+  'PUT /events/:eventId/cover',
+  'POST /events/:eventId/jobs/:jobId/retry',
 ]);
 
 export function roleMay(role: ConsoleRole, method: string, routeUrl: string): boolean {

@@ -29,6 +29,7 @@ import { adminStatRoutes } from './admin-stats.js';
 import { adminBibReviewRoutes } from './admin-bib-review.js';
 import { adminInboxRoutes } from './admin-inbox.js';
 import { adminOrganiserRoutes } from './admin-organiser.js';
+import { adminPhotoRoutes } from './admin-photos.js';
 import { resumableUploadRoutes } from './resumable-uploads.js';
 
 const security = ADMIN_SECURITY;
@@ -71,6 +72,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ authFailuresPerWindow?: number
   await app.register(adminStatRoutes);
   await app.register(adminBibReviewRoutes);
   await app.register(adminInboxRoutes);
+  // Hiding and restoring photos, the event's cover, retrying failed jobs (the console).
+  await app.register(adminPhotoRoutes);
 
   await app.register(multipart, {
     // A too-large part is cut at the limit and refused; the request goes on with the next file.

@@ -151,6 +151,45 @@ describe('resumable uploads (tus)', () => {
     expect(await readdir(path.join(t.dataDir, 'resumable'))).toEqual([]);
   });
 
+  it('a photo already in the event is refused as a duplicate, naming the photo it duplicates', async () => {
+    const bytes = await testImage({ colour: '#3355aa' });
+    const send = async (name: string, mtimeMs: number) => {
+      const file = path.join(tmp, name);
+      await writeFile(file, bytes);
+      return uploadResumable(
+        { api, token: cityToken, eventId },
+        { path: file, name, size: bytes.length, mtimeMs },
+        { urlStorage: await UploadLedger.open(path.join(tmp, `ledger-${name}.json`)), retryDelays: [] },
+      );
+    };
+    const first = await send('start.jpg', 3);
+    expect(first.kind).toBe('accepted');
+    await waitForJobs(t.services, eventId);
+    const before = await listedUuids();
+    expect(await send('start-copy.jpg', 4)).toEqual({ kind: 'refused', reason: 'start-copy.jpg is already in this event' });
+    // The answer names the photo it duplicates, for the console's list.
+    const created = await fetch(`${api}/api/v1/admin/uploads`, {
+      method: 'POST',
+      headers: {
+        ...bearer(cityToken),
+        'tus-resumable': '1.0.0',
+        'upload-length': String(bytes.length),
+        'upload-metadata': `event_id ${Buffer.from(String(eventId)).toString('base64')},filename ${Buffer.from('again.jpg').toString('base64')}`,
+      },
+    });
+    expect(created.status).toBe(201);
+    const patch = await fetch(new URL(created.headers.get('location')!, api), {
+      method: 'PATCH',
+      headers: { ...bearer(cityToken), 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      body: bytes,
+    });
+    expect(patch.status).toBe(422);
+    expect(await patch.json()).toMatchObject({ message: 'again.jpg is already in this event', duplicate_of: (first as { uuid: string }).uuid });
+    await waitForJobs(t.services, eventId);
+    expect(await listedUuids()).toEqual(before);
+    expect(await readdir(path.join(t.dataDir, 'resumable'))).toEqual([]);
+  });
+
   it('refuses a file larger than the limit before any byte is sent', async () => {
     const res = await t.app.inject({
       method: 'POST',
@@ -250,10 +289,13 @@ describe('npm run cli -- watch', () => {
     expect(rerun).toMatchObject({ uploaded: 0, already: 2, failed: 0 });
     expect(await listedUuids()).toHaveLength(before.size + 2);
 
-    // A photo touched again (same bytes, new time) is sent, and the API keeps one copy.
+    // A photo touched again (same bytes, new time) is sent, refused as already in the event,
+    // and the API keeps one copy.
     await utimes(path.join(folder, 'IMG_0001.JPG'), new Date(), new Date(Date.now() + 5_000));
-    const touched = await watchAndUpload(target, folder, quietIo([]), { settleMs: 100, once: true });
-    expect(touched).toMatchObject({ uploaded: 1, already: 1 });
+    const touchedLines: string[] = [];
+    const touched = await watchAndUpload(target, folder, quietIo(touchedLines), { settleMs: 100, once: true });
+    expect(touched).toMatchObject({ uploaded: 0, refused: 1, already: 1 });
+    expect(touchedLines).toContain('Refused IMG_0001.JPG: IMG_0001.JPG is already in this event');
     await waitForJobs(t.services, eventId);
     expect(await listedUuids()).toHaveLength(before.size + 2);
     expect((await readdir(folder)).sort()).toEqual(['.hidden.jpg', LEDGER_NAME, 'IMG_0001.JPG', 'IMG_0001.xmp', 'IMG_0002.png'].sort());

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
@@ -46,10 +47,18 @@ class TusRefusal {
   constructor(
     readonly status_code: number,
     message: string,
+    extra: Record<string, string> = {},
   ) {
-    this.body = JSON.stringify(errorBody(status_code, message));
+    this.body = JSON.stringify({ ...errorBody(status_code, message), ...extra });
   }
   readonly body: string;
+}
+
+/** sha256 (hex) of a file, read as a stream. */
+async function sha256Of(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
 }
 
 export const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
@@ -84,15 +93,31 @@ export const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
     const eventId = Number(meta.event_id);
     const organiserId = Number(meta.organiser_id);
     const filename = (meta.filename || 'unnamed').slice(0, 255);
+    const stored = path.join(directory, upload.id);
+    // The same bytes already in the event: refused at once (422 with `duplicate_of`), rather
+    // than accepted and then skipped by its ingest job unseen by the uploader.
+    const duplicate = await app.services.imports.duplicateOf(eventId, await sha256Of(stored));
+    if (duplicate) {
+      await store()
+        .remove(upload.id)
+        .catch(() => undefined);
+      throw new TusRefusal(422, `${filename} is already in this event`, {
+        duplicate_of: duplicate,
+      });
+    }
     const part: UploadedPart = {
       fieldname: 'file',
       filename,
-      file: createReadStream(path.join(directory, upload.id)),
+      file: createReadStream(stored),
     };
     try {
-      const answer = await app.services.uploads.accept(eventId, (async function* () {
-        yield part;
-      })(), { organiserId });
+      const answer = await app.services.uploads.accept(
+        eventId,
+        (async function* () {
+          yield part;
+        })(),
+        { organiserId },
+      );
       const refused = answer.refused[0];
       if (refused) throw new TusRefusal(422, `${refused.filename} ${refused.reason}`);
       return {
@@ -107,22 +132,29 @@ export const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
       };
     } finally {
       part.file.destroy();
-      await store().remove(upload.id).catch(() => undefined);
+      await store()
+        .remove(upload.id)
+        .catch(() => undefined);
     }
   }
 
   // Unfinished uploads past their day are deleted, once an hour (also those of an earlier run).
-  const sweep = setInterval(() => {
-    if (!existsSync(directory)) return;
-    tus()
-      .cleanUpExpiredUploads()
-      .catch((error: unknown) => app.log.warn({ err: error }, 'resumable uploads: sweep failed'));
-  }, 60 * 60 * 1000);
+  const sweep = setInterval(
+    () => {
+      if (!existsSync(directory)) return;
+      tus()
+        .cleanUpExpiredUploads()
+        .catch((error: unknown) => app.log.warn({ err: error }, 'resumable uploads: sweep failed'));
+    },
+    60 * 60 * 1000,
+  );
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
   // tus reads the request body itself.
-  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) =>
+    done(null),
+  );
 
   const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
     organiserOf.set(request.raw, request.organiserId);
@@ -134,15 +166,26 @@ export const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
     const meta = parseUploadMetadata(request.headers['upload-metadata'] as string | undefined);
     const eventId = Number(meta.event_id);
     if (!Number.isSafeInteger(eventId) || eventId < 1)
-      throw new AppError(400, 'Upload-Metadata must name the event: event_id <base64 of the event id>');
-    if (!meta.filename) throw new AppError(400, 'Upload-Metadata must name the file: filename <base64 of its name>');
+      throw new AppError(
+        400,
+        'Upload-Metadata must name the event: event_id <base64 of the event id>',
+      );
+    if (!meta.filename)
+      throw new AppError(400, 'Upload-Metadata must name the file: filename <base64 of its name>');
     await app.services.uploads.mayUpload(eventId, { organiserId: request.organiserId });
     await handOver(request, reply);
   });
 
-  const existing = async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
+  const existing = async (
+    request: FastifyRequest<{ Params: { id: string } }>,
+    reply: FastifyReply,
+  ) => {
     const { id } = request.params;
-    const upload = UPLOAD_ID.test(id) ? await store().getUpload(id).catch(() => null) : null;
+    const upload = UPLOAD_ID.test(id)
+      ? await store()
+          .getUpload(id)
+          .catch(() => null)
+      : null;
     // Another organiser's upload is as unknown as one that never was.
     if (!upload || upload.metadata?.organiser_id !== String(request.organiserId))
       throw new AppError(404, 'No such upload: it finished, expired, or was never made');

@@ -2,6 +2,7 @@ import type { BibReviewPage, BibReviewQuery } from '@eventsite/contract';
 import { badRequest } from '../errors.js';
 import type { BibReviewRepository } from '../repositories/bib-review.js';
 import { photosConfigOf } from './event-config.js';
+import { adminPhotoOf } from './event-contents.js';
 import type { EventService } from './events.js';
 
 /**
@@ -27,17 +28,7 @@ export class BibReviewService {
     ]);
     const photos = rows.slice(0, query.limit);
     return {
-      photos: photos.map((r) => ({
-        uuid: r.uuid,
-        width: r.width,
-        height: r.height,
-        captured_at: r.capturedAt ? r.capturedAt.toISOString() : null,
-        added_at: r.createdAt.toISOString(),
-        byte_size: r.byteSize,
-        bibs: r.bibs,
-        faces: r.faces,
-        hidden_faces: r.hiddenFaces,
-      })),
+      photos: photos.map((r) => adminPhotoOf(r, event.coverPhotoUuid)),
       total,
       threshold,
       next_after: rows.length > query.limit ? (photos.at(-1)?.uuid ?? null) : null,

@@ -1,9 +1,35 @@
-import type { AdminPhotoPage, AdminPhotosQuery, EventDeleted } from '@eventsite/contract';
+import type {
+  AdminPhoto,
+  AdminPhotoPage,
+  AdminPhotosQuery,
+  EventDeleted,
+} from '@eventsite/contract';
 import type { BlobStores } from '../adapters/blobs.js';
 import { notFound } from '../errors.js';
-import type { DeletedEventFiles, EventContentsRepository } from '../repositories/event-contents.js';
+import type {
+  DeletedEventFiles,
+  EventContentsRepository,
+  PhotoStateRow,
+} from '../repositories/event-contents.js';
 import type { EventService } from './events.js';
 import type { FaceIndexes } from './face-indexes.js';
+
+/** A photo of the console's lists, as the admin API answers it. */
+export function adminPhotoOf(r: PhotoStateRow, coverPhotoUuid: string | null): AdminPhoto {
+  return {
+    uuid: r.uuid,
+    width: r.width,
+    height: r.height,
+    captured_at: r.capturedAt ? r.capturedAt.toISOString() : null,
+    added_at: r.createdAt.toISOString(),
+    byte_size: r.byteSize,
+    bibs: r.bibs,
+    faces: r.faces,
+    hidden_faces: r.hiddenFaces,
+    hidden: r.hidden,
+    cover: r.uuid === coverPhotoUuid,
+  };
+}
 
 /**
  * An event's contents for its organiser: the photo list with each photo's state, and deleting
@@ -29,23 +55,13 @@ export class EventContentsService {
     eventId: number,
     query: AdminPhotosQuery,
   ): Promise<AdminPhotoPage> {
-    await this.events.requireOwned(eventId, organiserId);
+    const event = await this.events.requireOwned(eventId, organiserId);
     const total = await this.contents.photoCount(eventId);
     const offset = (query.page - 1) * query.page_size;
     const rows =
       offset < total ? await this.contents.photoPage(eventId, offset, query.page_size) : [];
     return {
-      photos: rows.map((r) => ({
-        uuid: r.uuid,
-        width: r.width,
-        height: r.height,
-        captured_at: r.capturedAt ? r.capturedAt.toISOString() : null,
-        added_at: r.createdAt.toISOString(),
-        byte_size: r.byteSize,
-        bibs: r.bibs,
-        faces: r.faces,
-        hidden_faces: r.hiddenFaces,
-      })),
+      photos: rows.map((r) => adminPhotoOf(r, event.coverPhotoUuid)),
       pagination: {
         total,
         page: query.page,

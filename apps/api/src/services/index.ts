@@ -23,6 +23,7 @@ import { ConsoleRepository } from '../repositories/console.js';
 import { DownloadService } from './downloads.js';
 import { EventService } from './events.js';
 import { EventContentsService } from './event-contents.js';
+import { PhotoVisibilityService } from './photo-visibility.js';
 import { EventContentsRepository } from '../repositories/event-contents.js';
 import {
   type BibReader,
@@ -56,6 +57,8 @@ export interface Services {
   events: EventService;
   /** An event's photo list with states, and deleting an event with everything of it. */
   eventContents: EventContentsService;
+  /** Hiding a photo from visitors, showing it again, the event's cover photo. */
+  photoVisibility: PhotoVisibilityService;
   photos: PhotoService;
   imports: ImportService;
   contact: ContactService;
@@ -195,6 +198,13 @@ export function createServices(db: Db, blobs: BlobStores, options: ServiceOption
       photosChanged,
     ),
     photos,
+    photoVisibility: new PhotoVisibilityService(
+      events,
+      eventRepo,
+      photoRepo,
+      (uuid) => photos.forgetPhoto(uuid),
+      photosChanged,
+    ),
     imports,
     contact: new ContactService(
       new ContactMessageRepository(db),

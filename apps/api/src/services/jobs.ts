@@ -6,6 +6,7 @@ import {
   type JobState,
   type NewJob,
 } from '../adapters/jobs/types.js';
+import { conflict, notFound } from '../errors.js';
 import { Signal } from './signal.js';
 
 export interface JobsStatus {
@@ -32,7 +33,9 @@ export class JobService {
   constructor(
     readonly queue: JobQueue,
     /** Refuses (404) an event that is not the organiser's: progress is the owner's to see. */
-    private readonly owned: { requireOwned(eventId: number, organiserId: number): Promise<unknown> },
+    private readonly owned: {
+      requireOwned(eventId: number, organiserId: number): Promise<unknown>;
+    },
   ) {}
 
   async enqueue(jobs: NewJob[]): Promise<number[]> {
@@ -55,6 +58,34 @@ export class JobService {
   /** What is still to be done across every event: queued and running jobs per kind. */
   backlog(): Promise<Backlog> {
     return this.queue.backlog();
+  }
+
+  /**
+   * A job of the event that failed for good is queued again from its first attempt (by its own
+   * idempotency key, which re-queues a failed job in every queue). Another event's job, or
+   * another organiser's, is 404; one that has not failed is 409 and left alone.
+   */
+  async retry(
+    eventId: number,
+    jobId: number,
+    organiserId: number,
+  ): Promise<{ job_id: number; state: 'queued' }> {
+    await this.owned.requireOwned(eventId, organiserId);
+    const job = await this.queue.find(jobId);
+    if (!job || job.eventId !== eventId)
+      throw notFound(`The event ${eventId} has no job with the id ${jobId}`);
+    if (job.state !== 'failed')
+      throw conflict(`The job ${jobId} is ${job.state}, not failed: there is nothing to retry`);
+    const [id] = await this.enqueue([
+      {
+        kind: job.kind,
+        payload: job.payload,
+        idempotencyKey: job.idempotencyKey,
+        eventId,
+        maxAttempts: job.maxAttempts,
+      } as NewJob,
+    ]);
+    return { job_id: id ?? jobId, state: 'queued' };
   }
 
   /** The event's progress, for its organiser (another organiser's event is 404). */

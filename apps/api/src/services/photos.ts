@@ -191,6 +191,23 @@ export class PhotoService {
   }
 
   /**
+   * A small display variant of one of the organiser's photos for its console, whether or not it
+   * is hidden or its event published (visitors' look-ups are not used). 404 for another's.
+   */
+  async preview(uuid: string, organiserId: number, width: number): Promise<PhotoFile> {
+    const photo = await this.photos.findOwned(uuid.toLowerCase(), organiserId);
+    if (!photo) throw notFound(`No photo has the id ${uuid}`);
+    const format = 'jpeg' as const;
+    const key = variantKey(photo.uuid, width, format, photo.redaction);
+    return {
+      etag: variantEtag(photo.uuid, width, format, photo.redaction),
+      contentType: MIME_TYPES[format],
+      variesByAccept: false,
+      open: () => this.openVariant(photo, key, width, format),
+    };
+  }
+
+  /**
    * A variant already in memory for a photo whose lookup is still fresh, without any I/O: the hot
    * path of the photo server answers with it before routing (routes/hot-photos.ts). Undefined
    * otherwise, and the request takes the full route.

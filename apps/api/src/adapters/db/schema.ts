@@ -78,6 +78,8 @@ export const events = pgTable(
     clientLogo: text('client_logo').notNull().default(''),
     /** Only what the operator set; the served config is the defaults merged under it. */
     photosConfig: jsonb('photos_config').$type<EventPhotosConfigPatch>().notNull().default({}),
+    /** The photo the organiser picked to stand for the event (listed first); null: none picked. */
+    coverPhotoUuid: uuid('cover_photo_uuid'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -115,6 +117,8 @@ export const photos = pgTable(
     /** Byte size and CRC-32 of the blurred copy served for download (zips); null until it is made. */
     redactedSize: bigint('redacted_size', { mode: 'number' }),
     redactedCrc32: bigint('redacted_crc32', { mode: 'number' }),
+    /** When the organiser hid the photo from visitors (kept, never served); null: shown. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

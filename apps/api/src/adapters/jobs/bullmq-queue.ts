@@ -309,6 +309,10 @@ export class BullJobQueue implements JobQueue {
     return this.records.states(ids);
   }
 
+  find(id: number): Promise<Job | null> {
+    return this.records.find(id);
+  }
+
   /** Stops claiming, lets go of the Redis connections. Jobs still held come back to others. */
   async close(): Promise<void> {
     this.closed = true;

@@ -180,6 +180,15 @@ export class DatabaseJobQueue implements JobQueue {
     }));
   }
 
+  async find(id: number): Promise<Job | null> {
+    const result = await rows(
+      this.db,
+      sql`select id, kind, payload, state, attempts, max_attempts, event_id, idempotency_key
+            from jobs where id = ${id}`,
+    );
+    return result[0] ? toJob(result[0]) : null;
+  }
+
   async states(ids: number[]): Promise<Map<number, JobOutcome>> {
     const outcomes = new Map<number, JobOutcome>();
     for (let i = 0; i < ids.length; i += 1000) {

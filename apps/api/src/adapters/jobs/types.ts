@@ -101,6 +101,8 @@ export interface JobQueue {
   /** Work not finished yet, over every event: queued and running jobs of each kind. */
   backlog(): Promise<Backlog>;
   failures(eventId: number, limit: number): Promise<JobFailure[]>;
+  /** One job, or null when there is no such job. */
+  find(id: number): Promise<Job | null>;
   /** State, last error and result of each of these jobs. */
   states(ids: number[]): Promise<Map<number, JobOutcome>>;
 }

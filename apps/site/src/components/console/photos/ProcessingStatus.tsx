@@ -1,0 +1,125 @@
+'use client';
+
+import type { JobsStatus } from '@eventsite/contract';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { CSRF_FIELD } from '@/lib/console-security';
+import { PHOTOS_TEXT } from './strings';
+
+const T = PHOTOS_TEXT.processing;
+/** How often progress is asked for while there is work. */
+export const POLL_MS = 2_500;
+/** Told by the uploader when a file finished uploading: there is work again. */
+export const UPLOADED_EVENT = 'console-photos-uploaded';
+
+interface Props {
+  eventId: number;
+  initial: JobsStatus | null;
+  csrf: string;
+  /** Editors and owners may retry a failed job; a photographer only sees progress. */
+  canRetry: boolean;
+}
+
+/**
+ * The event's background work: how many jobs are queued, running, done and failed, asked again
+ * every few seconds while any is queued or running (and after an upload), each failure with its
+ * reason and, for those who may, a Retry button (a plain form: it works without JavaScript).
+ */
+export function ProcessingStatus({ eventId, initial, csrf, canRetry }: Props) {
+  const [status, setStatus] = useState<JobsStatus | null>(initial);
+  const [failedToLoad, setFailedToLoad] = useState(initial === null);
+  const wakeUntil = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const poll = useCallback(async () => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    let next: JobsStatus | null = null;
+    try {
+      const res = await fetch(`/console/events/${eventId}/photos/jobs`, {
+        cache: 'no-store',
+        headers: { accept: 'application/json' },
+      });
+      if (res.ok) next = (await res.json()) as JobsStatus;
+    } catch {
+      next = null;
+    }
+    if (next) setStatus(next);
+    setFailedToLoad(next === null);
+    const busy = next === null || next.counts.queued + next.counts.running > 0;
+    if (busy || Date.now() < wakeUntil.current)
+      timer.current = setTimeout(() => void poll(), POLL_MS);
+  }, [eventId]);
+
+  useEffect(() => {
+    const wake = () => {
+      wakeUntil.current = Date.now() + 4 * POLL_MS;
+      if (!timer.current) void poll();
+    };
+    window.addEventListener(UPLOADED_EVENT, wake);
+    if (initial === null || initial.counts.queued + initial.counts.running > 0)
+      timer.current = setTimeout(() => void poll(), POLL_MS);
+    return () => {
+      window.removeEventListener(UPLOADED_EVENT, wake);
+      if (timer.current) clearTimeout(timer.current);
+    };
+  }, [initial, poll]);
+
+  const counts = status?.counts ?? { queued: 0, running: 0, done: 0, failed: 0 };
+  const busy = counts.queued + counts.running > 0;
+  return (
+    <section className="photos-section" aria-labelledby="photos-processing">
+      <h2 id="photos-processing" className="photos-heading">
+        {T.heading}
+      </h2>
+      <dl className="photos-counts" aria-live="polite" data-testid="job-counts">
+        {(['queued', 'running', 'done', 'failed'] as const).map((state) => (
+          <div key={state} className={`photos-count photos-count-${state}`}>
+            <dt>{T[state]}</dt>
+            <dd data-state={state}>{counts[state].toLocaleString('en-GB')}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="console-hint" aria-live="polite">
+        {failedToLoad ? T.failedToLoad : busy ? T.working : T.idle}
+      </p>
+      {canRetry && counts.done > (initial?.counts.done ?? 0) ? (
+        <p>
+          <a href={`/console/events/${eventId}/photos`} className="button button-outline">
+            {T.showNew}
+          </a>
+        </p>
+      ) : null}
+      {status && status.failures.length > 0 ? (
+        <>
+          <h3 className="photos-subheading">{T.failures}</h3>
+          <ul className="photos-failures">
+            {status.failures.map((f) => (
+              <li key={f.job_id}>
+                <div>
+                  <strong>{T.kind[f.kind] ?? f.kind}</strong> <span>{f.subject}</span>
+                  <p className="photos-reason">{f.last_error}</p>
+                </div>
+                {f.state === 'failed' && canRetry ? (
+                  <form method="post" action={`/console/events/${eventId}/photos/change`}>
+                    <input type="hidden" name={CSRF_FIELD} value={csrf} />
+                    <input type="hidden" name="action" value="retry" />
+                    <input type="hidden" name="job_id" value={f.job_id} />
+                    <button
+                      type="submit"
+                      className="button button-outline"
+                      aria-label={`${T.retry}: ${f.subject}`}
+                    >
+                      {T.retry}
+                    </button>
+                  </form>
+                ) : f.state !== 'failed' ? (
+                  <span className="console-hint">{T.retrying}</span>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,361 @@
+// The console's Photos screen in Chromium, on an event of its own: 50 photos uploaded with tus
+// through the site, the connection cut once mid-way (one PATCH aborted) and the upload resumed from
+// the server's offset; the processing counts reaching done for all of them; a duplicate and a file
+// that is not a photo reported beside their names; a photo hidden (the public API no longer lists
+// or serves it) and restored; a cover picked; the tus proxy refusing a request without its CSRF
+// header. Screenshots (laptop and phone) go to E2E_SCREENSHOTS_DIR when it is set.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { axeViolations, launchBrowser } from '../support/browser.js';
+import { repoRoot } from '../support/processes.js';
+import { apiUrl, siteUrl } from '../support/stack.js';
+
+const HOST = 'localhost';
+const EMAIL = `photos-${Date.now()}@localhost.example`;
+const PHOTOGRAPHER = `photographer-${Date.now()}@localhost.example`;
+const PASSWORD = 'a good long password';
+const PHOTOS = 50;
+const token = process.env.E2E_ADMIN_TOKEN ?? '';
+const dataDir = process.env.E2E_DATA_DIR ?? '';
+const screenshots = process.env.E2E_SCREENSHOTS_DIR;
+const LAPTOP = { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 };
+const PHONE = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 2,
+};
+
+let browser: Browser;
+let folder: string;
+let files: string[];
+let eventId: number;
+
+function cli(args: string[], input = '') {
+  const run = spawnSync(process.execPath, ['apps/api/dist/cli/main.js', ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    input,
+    encoding: 'utf8',
+  });
+  return { code: run.status, out: run.stdout, err: run.stderr };
+}
+
+async function admin<T>(method: string, pathname: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${apiUrl}/api/v1/admin${pathname}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = (await res.json()) as { data: T; message: string };
+  assert.ok(res.ok, `${method} ${pathname}: ${res.status} ${json.message}`);
+  return json.data;
+}
+
+/** A small JPEG unlike every other: its own colour and a block of noise from the seed. */
+async function distinctJpeg(seed: number): Promise<Buffer> {
+  const side = 96;
+  const raw = Buffer.alloc(side * side * 3);
+  let x = (seed + 1) * 2654435761;
+  for (let i = 0; i < raw.length; i++) {
+    x = (x * 1103515245 + 12345) >>> 0;
+    raw[i] = x >>> 24;
+  }
+  const noise = await sharp(raw, { raw: { width: side, height: side, channels: 3 } })
+    .png()
+    .toBuffer();
+  return sharp({
+    create: {
+      width: 640,
+      height: 427,
+      channels: 3,
+      background: { r: (seed * 37) % 256, g: (seed * 91) % 256, b: (seed * 53) % 256 },
+    },
+  })
+    .composite([{ input: noise, left: 20 + (seed % 40), top: 20 }])
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
+
+async function shot(page: Page, name: string) {
+  if (!screenshots) return;
+  mkdirSync(screenshots, { recursive: true });
+  await page.screenshot({
+    path: path.join(screenshots, `console-photos-${name}.png`),
+    fullPage: true,
+  });
+}
+
+async function signIn(context: BrowserContext, email = EMAIL): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(siteUrl(HOST, '/console'));
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Events' }).waitFor();
+  return page;
+}
+
+async function publicUuids(): Promise<string[]> {
+  const res = await fetch(`${apiUrl}/api/v1/client/events/${eventId}/photos?limit=100`);
+  assert.equal(res.status, 200);
+  return ((await res.json()) as { data: { photos: { uuid: string }[] } }).data.photos.map(
+    (p) => p.uuid,
+  );
+}
+
+before(async () => {
+  assert.ok(dataDir && token, 'E2E_DATA_DIR and E2E_ADMIN_TOKEN are set by e2e/run.ts');
+  const created = cli(['user', 'create', HOST, EMAIL, '--role', 'editor'], `${PASSWORD}\n`);
+  assert.equal(created.code, 0, created.err);
+  const photographer = cli(
+    ['user', 'create', HOST, PHOTOGRAPHER, '--role', 'photographer'],
+    `${PASSWORD}\n`,
+  );
+  assert.equal(photographer.code, 0, photographer.err);
+  const event = await admin<{ id: number }>('POST', '/events', {
+    name: `Console Upload Run ${Date.now()}`,
+    event_date: '2025-06-01',
+    city: 'Testville',
+    published: true,
+  });
+  eventId = event.id;
+  folder = mkdtempSync(path.join(tmpdir(), 'eventsite-photos-console-'));
+  files = [];
+  for (let i = 0; i < PHOTOS; i++) {
+    const file = path.join(folder, `IMG_${String(i + 1).padStart(4, '0')}.jpg`);
+    writeFileSync(file, await distinctJpeg(i));
+    files.push(file);
+  }
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  if (folder) rmSync(folder, { recursive: true, force: true });
+  if (dataDir) cli(['user', 'remove', HOST, EMAIL]);
+  if (dataDir) cli(['user', 'remove', HOST, PHOTOGRAPHER]);
+});
+
+describe('the Photos screen', () => {
+  test('uploads 50 photos through a cut connection, reports a duplicate and a refusal, processes them all', async () => {
+    const context = await browser.newContext(LAPTOP);
+    const page = await signIn(context);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(siteUrl(HOST, `/console/events/${eventId}/photos`));
+    await page.getByRole('heading', { name: 'Upload photos' }).waitFor();
+    assert.deepEqual(await axeViolations(page), []);
+    await shot(page, 'desktop-empty');
+
+    // The connection drops once, on a PATCH part-way through the batch.
+    let patches = 0;
+    let cut = false;
+    const heads: string[] = [];
+    await page.route('**/console/uploads/**', async (route) => {
+      const request = route.request();
+      if (request.method() === 'HEAD') heads.push(request.url());
+      if (request.method() === 'PATCH' && !cut && ++patches === 12) {
+        cut = true;
+        await route.abort('connectionreset');
+        return;
+      }
+      await route.continue();
+    });
+    await page.getByTestId('pick-files').setInputFiles(files);
+    const counts = page.getByTestId('upload-counts');
+    await page.waitForFunction(
+      (n) =>
+        document
+          .querySelector('[data-testid="upload-counts"]')
+          ?.textContent?.startsWith(`${n} uploaded`),
+      PHOTOS,
+      { timeout: 180_000 },
+    );
+    assert.equal(cut, true, 'one PATCH was cut');
+    // After the cut the client asked the server how much it had, and went on from there.
+    assert.ok(heads.length >= 1, 'a HEAD after the cut');
+    assert.match(await counts.innerText(), /^50 uploaded · 0 already in the event · 0 refused/);
+    await page.unroute('**/console/uploads/**');
+
+    // Processing: the live counts reach done for every photo, nothing failed.
+    await page.waitForFunction(
+      (n) => {
+        // No named inner functions here: the test's compiler would wrap them in a helper the
+        // page does not have.
+        const v: Record<string, number> = {};
+        document.querySelectorAll('[data-testid="job-counts"] dd').forEach((dd) => {
+          v[dd.getAttribute('data-state') ?? ''] = Number(dd.textContent?.replace(/\D/g, ''));
+        });
+        return v.queued === 0 && v.running === 0 && (v.done ?? 0) >= n;
+      },
+      PHOTOS,
+      { timeout: 240_000, polling: 500 },
+    );
+    const failed = await page
+      .locator('[data-testid="job-counts"] dd[data-state="failed"]')
+      .innerText();
+    assert.equal(failed, '0');
+    assert.equal((await publicUuids()).length, PHOTOS);
+
+    // The same photo again (another name), and a file that is not a photo.
+    const copy = path.join(folder, 'copy-of-IMG_0007.jpg');
+    writeFileSync(copy, await distinctJpeg(6));
+    const notes = path.join(folder, 'notes.jpg');
+    writeFileSync(notes, 'these are my notes, not a photo');
+    await page.getByTestId('pick-files').setInputFiles([copy, notes]);
+    const duplicate = page.locator('.photos-file', { hasText: 'copy-of-IMG_0007.jpg' });
+    await page.waitForFunction(() => {
+      const text = document.querySelector('[data-testid="upload-counts"]')?.textContent ?? '';
+      return text.includes('1 already in the event') && text.includes('1 refused');
+    });
+    assert.match(await duplicate.innerText(), /Already in this event: skipped/);
+    const refused = page.locator('.photos-file', { hasText: 'notes.jpg' });
+    assert.match(await refused.innerText(), /Refused/);
+    assert.match(await refused.innerText(), /notes\.jpg is not a JPEG, PNG or WebP image/);
+    assert.match(
+      await counts.innerText(),
+      /^50 uploaded · 1 already in the event · 1 refused · 0 waiting/,
+    );
+    assert.equal((await publicUuids()).length, PHOTOS);
+    assert.deepEqual(await axeViolations(page), []);
+    await shot(page, 'desktop-uploaded');
+    // The list of photos, made before the uploads, offers to show the new ones.
+    await page.getByRole('link', { name: 'Show the new photos' }).click();
+    await page.getByRole('heading', { name: /Photos \(50 photos\)/ }).waitFor();
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('hides a photo from visitors and restores it, picks a cover, on a laptop and a phone', async () => {
+    const context = await browser.newContext(LAPTOP);
+    const page = await signIn(context);
+    await page.goto(siteUrl(HOST, `/console/events/${eventId}/photos`));
+    const cards = page.locator('.photos-card');
+    await cards.first().waitFor();
+    assert.equal(await cards.count(), 48, 'a page of 48');
+    assert.match(
+      await page.getByRole('heading', { name: /Photos \(50 photos\)/ }).innerText(),
+      /50/,
+    );
+    // Thumbnails load through the site.
+    await page.waitForFunction(() =>
+      Array.from(document.querySelectorAll<HTMLImageElement>('.photos-thumb'))
+        .slice(0, 4)
+        .every((img) => img.complete && img.naturalWidth > 0),
+    );
+    const first = cards.first();
+    const uuid = (await first.getAttribute('data-uuid'))!;
+    assert.ok((await publicUuids()).includes(uuid));
+    const served = await fetch(`${apiUrl}/events/photos/${uuid}?w=480`);
+    assert.equal(served.status, 200);
+
+    await first.getByRole('button', { name: 'Hide' }).click();
+    await page.getByRole('status').filter({ hasText: 'visitors no longer see it' }).waitFor();
+    const hidden = page.locator(`.photos-card[data-uuid="${uuid}"]`);
+    assert.match(await hidden.innerText(), /Hidden/);
+    assert.equal((await publicUuids()).includes(uuid), false, 'no longer listed');
+    assert.equal((await fetch(`${apiUrl}/events/photos/${uuid}?w=480`)).status, 404);
+    assert.equal((await fetch(`${apiUrl}/events/photos/${uuid}?download=1`)).status, 404);
+    assert.deepEqual(await axeViolations(page), []);
+    await shot(page, 'desktop-hidden');
+
+    await hidden.getByRole('button', { name: 'Restore' }).click();
+    await page.getByRole('status').filter({ hasText: 'shown to visitors again' }).waitFor();
+    assert.ok((await publicUuids()).includes(uuid), 'listed again');
+    assert.equal((await fetch(`${apiUrl}/events/photos/${uuid}?w=480`)).status, 200);
+
+    // The cover: the second photo.
+    const second = cards.nth(1);
+    const coverUuid = (await second.getAttribute('data-uuid'))!;
+    await second.getByRole('button', { name: 'Make cover' }).click();
+    await page.getByRole('status').filter({ hasText: 'cover photo was set' }).waitFor();
+    assert.match(await page.locator(`.photos-card[data-uuid="${coverUuid}"]`).innerText(), /Cover/);
+    const states = await admin<{ photos: { uuid: string; cover: boolean }[] }>(
+      'GET',
+      `/events/${eventId}/photos?page_size=200`,
+    );
+    assert.deepEqual(
+      states.photos.filter((p) => p.cover).map((p) => p.uuid),
+      [coverUuid],
+    );
+
+    // Delete asks first; Cancel keeps the photo.
+    await page
+      .locator(`.photos-card[data-uuid="${uuid}"]`)
+      .getByRole('link', { name: 'Delete' })
+      .click();
+    await page.getByText('Delete this photo for good?').waitFor();
+    assert.deepEqual(await axeViolations(page), []);
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await page.getByRole('heading', { name: 'Upload photos' }).waitFor();
+    assert.ok((await publicUuids()).includes(uuid));
+    await context.close();
+
+    // A phone: the same screen, no sideways scrolling, axe-clean.
+    const phone = await browser.newContext(PHONE);
+    const phonePage = await signIn(phone);
+    await phonePage.goto(siteUrl(HOST, `/console/events/${eventId}/photos`));
+    await phonePage.locator('.photos-card').first().waitFor();
+    assert.ok(
+      await phonePage.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      'no sideways scrolling on a phone',
+    );
+    assert.deepEqual(await axeViolations(phonePage), []);
+    await shot(phonePage, 'phone');
+    await phone.close();
+  });
+
+  test('a photographer sees the upload and the progress, not the photos or their changes', async () => {
+    const context = await browser.newContext(PHONE);
+    const page = await signIn(context, PHOTOGRAPHER);
+    await page.goto(siteUrl(HOST, `/console/events/${eventId}/photos`));
+    await page.getByRole('heading', { name: 'Upload photos' }).waitFor();
+    await page.getByRole('heading', { name: 'Processing' }).waitFor();
+    assert.equal(await page.locator('.photos-card').count(), 0);
+    assert.equal(await page.getByRole('heading', { name: /^Photos \(/ }).count(), 0);
+    assert.deepEqual(await axeViolations(page), []);
+    await shot(page, 'phone-photographer');
+    await context.close();
+  });
+
+  test('the upload proxy refuses a request without the CSRF header, or from another site', async () => {
+    const context = await browser.newContext(LAPTOP);
+    const page = await signIn(context);
+    await page.goto(siteUrl(HOST, `/console/events/${eventId}/photos`));
+    const statuses = await page.evaluate(async (id) => {
+      const metadata = `event_id ${btoa(String(id))},filename ${btoa('x.jpg')}`;
+      const noToken = await fetch('/console/uploads', {
+        method: 'POST',
+        headers: { 'tus-resumable': '1.0.0', 'upload-length': '10', 'upload-metadata': metadata },
+      });
+      return [noToken.status];
+    }, eventId);
+    assert.deepEqual(statuses, [403]);
+    const cookies = await context.cookies();
+    const cookie = cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    const csrf = cookies.find((c) => c.name === 'console_csrf')!.value;
+    const crossSite = await fetch(siteUrl(HOST, '/console/uploads'), {
+      method: 'POST',
+      headers: {
+        cookie,
+        origin: 'https://evil.example',
+        'x-csrf-token': csrf,
+        'tus-resumable': '1.0.0',
+        'upload-length': '10',
+        'upload-metadata': `event_id ${btoa(String(eventId))},filename ${btoa('x.jpg')}`,
+      },
+    });
+    assert.equal(crossSite.status, 403);
+    await context.close();
+  });
+});
