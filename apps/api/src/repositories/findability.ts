@@ -54,14 +54,18 @@ export class FindabilityRepository {
   ): Promise<Array<{ bib: string; name: string; found: boolean }>> {
     const rows = await this.rows<{ bib: string; name: string; found: boolean }>(sql`
       select r.bib, r.name,
-        exists (select 1 from photo_bibs b where b.event_id = ${eventId} and b.bib = r.bib and ${this.counted(c)}) as found
+        exists (select 1 from photo_bibs b join photos ph on ph.uuid = b.photo_uuid
+                where b.event_id = ${eventId} and b.bib = r.bib and ph.hidden_at is null and ${this.counted(c)}) as found
       from race_results r
       where r.event_id = ${eventId}
       order by length(r.bib), r.bib`);
     return rows.map((r) => ({ bib: r.bib, name: r.name, found: r.found === true }));
   }
 
-  /** The event's photos: all, those no bib or selfie search finds, those with a reading to check. */
+  /**
+   * The event's photos visitors may see (a hidden photo is served to nobody): all, those no bib
+   * or selfie search finds, those with a reading to check.
+   */
   async photoCounts(
     eventId: number,
     c: CountedBibs,
@@ -78,7 +82,7 @@ export class FindabilityRepository {
           and not exists (select 1 from photo_bibs m where m.photo_uuid = p.uuid and m.source = 'manual')
         )::int as low
       from photos p
-      where p.event_id = ${eventId}`);
+      where p.event_id = ${eventId} and p.hidden_at is null`);
     return {
       total: Number(row?.total ?? 0),
       unfindable: Number(row?.unfindable ?? 0),

@@ -12,6 +12,7 @@ let token: string;
 let otherToken: string;
 let eventId: number;
 let emptyId: number;
+let p0: string, p1: string, p2: string, p3: string, p4: string, p5: string, p6: string, p7: string;
 
 const answer = envelope(findability);
 
@@ -39,9 +40,9 @@ beforeAll(async () => {
     'Bib,Name,Time\n101,Ann Archer,0:40:00\n102,Ben Brook,0:41:00\n103,Cai Chen,0:42:00\nF104,Dee Dale,0:43:00\n105,Eve Egan,0:44:00\n',
   );
   expect(imported.statusCode).toBe(200);
-  const [p0, p1, p2, p3, p4, p5, p6, p7] = (
+  [p0, p1, p2, p3, p4, p5, p6, p7] = (
     await seedPhotos(t.services, eventId, [{}, {}, {}, {}, {}, {}, {}, {}])
-  ).map((p) => p.uuid);
+  ).map((p) => p.uuid) as [string, string, string, string, string, string, string, string];
   await seedPhotos(t.services, emptyId, [{}, {}]);
   const ocr = (photoUuid: string, bib: string, confidence: number, derived = false) => ({
     photoUuid,
@@ -53,25 +54,25 @@ beforeAll(async () => {
   });
   const db = t.database.db;
   await db.insert(photoBibs).values([
-    ocr(p0!, '101', 0.95), // Ann: found
-    ocr(p1!, '102', 0.5), // Ben: read below the threshold (0.8) only, so not found
-    ocr(p2!, '103', 0.5), // Cai: read low, but tagged by hand below: found, no review left
+    ocr(p0, '101', 0.95), // Ann: found
+    ocr(p1, '102', 0.5), // Ben: read below the threshold (0.8) only, so not found
+    ocr(p2, '103', 0.5), // Cai: read low, but tagged by hand below: found, no review left
     {
-      photoUuid: p2!,
+      photoUuid: p2,
       eventId,
       bib: '103',
       confidence: 1,
       source: 'manual' as const,
       derived: false,
     },
-    ocr(p3!, 'F104', 0.9), // Dee: a lettered bib, found by her registered bib
-    ocr(p3!, '104', 0.9, true),
-    ocr(p6!, '999', 0.99), // nobody registered, but a bib search finds the photo
-    ocr(p7!, '105', 0.95), // Eve: asked to be hidden, so her bib finds nothing
+    ocr(p3, 'F104', 0.9), // Dee: a lettered bib, found by her registered bib
+    ocr(p3, '104', 0.9, true),
+    ocr(p6, '999', 0.99), // nobody registered, but a bib search finds the photo
+    ocr(p7, '105', 0.95), // Eve: asked to be hidden, so her bib finds nothing
   ]);
-  await db.insert(hiddenBibs).values({ photoUuid: p7!, eventId, bib: '105' });
+  await db.insert(hiddenBibs).values({ photoUuid: p7, eventId, bib: '105' });
   await db.insert(photoFaces).values({
-    photoUuid: p4!,
+    photoUuid: p4,
     eventId,
     boxX: 1,
     boxY: 1,
@@ -80,7 +81,7 @@ beforeAll(async () => {
     score: 0.9,
     embedding: [0.1, 0.2],
   });
-  void p5; // p5: nothing read, no face
+  void [p5, p7]; // p5: nothing read, no face
 });
 afterAll(() => t.close());
 
@@ -189,6 +190,26 @@ describe('the findability dashboard', () => {
     const data = answer.parse((await dashboard(emptyId)).json()).data;
     expect(data.runners).toEqual({ registered: 0, with_photos: 0, share: null });
     expect(data.photos).toEqual({ total: 2, without_bib_or_face: 2, low_confidence: 0 });
+  });
+
+  it('leaves a hidden photo out, as the public search does, and counts it again once restored', async () => {
+    const act = (verb: 'hide' | 'restore') =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/photos/${p0}/${verb}`,
+        headers: bearer(token),
+      });
+    expect((await act('hide')).statusCode).toBe(200);
+    try {
+      const data = answer.parse((await dashboard(eventId)).json()).data;
+      expect(data.runners.with_photos).toBe(2);
+      expect(data.bibs_without_photos.map((b) => b.bib)).toEqual(['101', '102', '105']);
+      expect(data.photos.total).toBe(7);
+      expect((await search('bib=101')).json().data.total).toBe(0);
+    } finally {
+      expect((await act('restore')).statusCode).toBe(200);
+    }
+    expect(answer.parse((await dashboard(eventId)).json()).data.runners.with_photos).toBe(3);
   });
 
   it('is the organiser’s own: another organiser gets 404, no token 401', async () => {
