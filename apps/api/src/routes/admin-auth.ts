@@ -64,6 +64,8 @@ const EDITOR = new Set([
   'POST /events/:eventId/results',
   'PUT /events/:eventId/certificate-template',
   'GET /organiser',
+  'GET /events/:eventId',
+  'POST /events/:eventId/results/preview',
 ]);
 
 export function roleMay(role: ConsoleRole, method: string, routeUrl: string): boolean {
