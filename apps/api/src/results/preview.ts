@@ -4,7 +4,7 @@
  * runners would be added, replaced, refused or dropped. Pure: the stored bibs are given.
  */
 import { RESULTS_PREVIEW_ROWS, type ResultsPreview } from '@eventsite/contract';
-import type { ResultField } from './columns.js';
+import { mapColumns, type ResultField } from './columns.js';
 import { CsvSyntaxError, detectDelimiter, parseCsv } from './csv.js';
 import { decodeText } from './decode-text.js';
 import {
@@ -111,7 +111,7 @@ export function previewResults(
       total_rows: Math.max(total, 0),
       delimiter,
       encoding,
-      columns: {},
+      columns: guessedColumns(headers, mapping),
       splits: [],
       problem: error.message,
       errors: [],
@@ -133,4 +133,19 @@ export function previewResults(
     errors: rowProblems(parsed),
     counts: importCounts(parsed, storedBibs),
   };
+}
+
+/** The columns found for each field (given or guessed), even when the file cannot be imported as is. */
+function guessedColumns(
+  headers: string[],
+  mapping: Partial<Record<ResultField, string>>,
+): Record<string, string> {
+  const columns: Record<string, string> = {};
+  try {
+    for (const [field, index] of Object.entries(mapColumns(headers, mapping)))
+      if (index !== undefined && headers[index]) columns[field] = headers[index];
+  } catch {
+    // A mapping naming a column not in the file: the problem says so; nothing is guessed.
+  }
+  return columns;
 }

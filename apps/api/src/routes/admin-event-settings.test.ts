@@ -135,6 +135,12 @@ describe('results preview and import', () => {
     ).data;
     expect(unmapped.problem).toMatch(/no bib or name column found/);
     expect(unmapped.headers).toEqual(['Runner No', 'Who']);
+    expect(unmapped.columns).toEqual({});
+    const half = envelope(resultsPreview).parse(
+      (await csvCall('results/preview', 'Plate,Name\n7,Dee Ray\n')).json(),
+    ).data;
+    expect(half.problem).toMatch(/no bib column/);
+    expect(half.columns).toEqual({ name: 'Name' });
     expect(unmapped.sample).toHaveLength(1);
     const mapped = envelope(resultsPreview).parse(
       (await csvCall('results/preview', csv, editor, '?map=bib:Runner%20No,name:Who')).json(),

@@ -39,7 +39,7 @@ export function ResultsScreen({ eventId, csrf, error, preview, report }: Props) 
       ) : (
         <section className="events-section" aria-labelledby="results-upload">
           <h2 id="results-upload" className="console-section-title">
-            {report ? EVENTS_TEXT.otherFile : EVENTS_TEXT.resultsFile}
+            {report ? EVENTS_TEXT.otherFile : EVENTS_TEXT.uploadTitle}
           </h2>
           <p>{EVENTS_TEXT.resultsIntro}</p>
           <UploadForm base={base} csrf={csrf} />

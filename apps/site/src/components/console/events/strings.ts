@@ -90,6 +90,7 @@ export const EVENTS_TEXT = {
   resultsTitle: (name: string) => `${name}: results`,
   resultsIntro:
     'Upload the race results as a CSV file (comma, semicolon or tab separated, as timing companies and spreadsheets export them). You will see a preview before anything is imported.',
+  uploadTitle: 'Upload results',
   resultsFile: 'Results file (CSV)',
   resultsFileHint:
     'Up to 9 MB. A new import replaces the results: runners already there are updated, not added again.',
