@@ -7,12 +7,13 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { request } from 'node:http';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations, launchBrowser } from '../support/browser.js';
 import { repoRoot } from '../support/processes.js';
-import { apiUrl, serverHtml, siteUrl } from '../support/stack.js';
+import { apiUrl, serverHtml, sitePort, siteUrl } from '../support/stack.js';
 
 const HOST = 'trail.localhost';
 const EMAIL = `events-console-${Date.now()}@trail.example`;
@@ -280,6 +281,61 @@ describe('event settings and results in the console', () => {
     await page.getByRole('heading', { name: 'Event deleted' }).waitFor();
     await context.close();
   });
+});
+
+/** A form POST to the site as another page would send it. */
+function postForm(pathname: string, headers: Record<string, string>, body: string) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: sitePort,
+        path: pathname,
+        method: 'POST',
+        headers: {
+          ...headers,
+          host: `${HOST}:${sitePort}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+test('a change from another site, or without the CSRF token, is refused and changes nothing', async () => {
+  const { context } = await signedIn('laptop');
+  const cookies = await context.cookies();
+  const csrf = cookies.find((c) => c.name === 'console_csrf')!.value;
+  const session = cookies.find((c) => c.name === 'console_session')!.value;
+  const cookie = `console_csrf=${csrf}; console_session=${session}`;
+  const name = `Forged ${Date.now()}`;
+  const form = `csrf=${csrf}&name=${encodeURIComponent(name)}&event_date=2026-01-01`;
+  const crossSite = await postForm(
+    '/console/events/create',
+    { origin: 'https://evil.example', cookie },
+    form,
+  );
+  assert.equal(crossSite.status, 403);
+  const own = new URL(siteUrl(HOST)).origin;
+  const noToken = await postForm(
+    '/console/events/create',
+    { origin: own, cookie },
+    form.replace(/^csrf=[^&]+&/, ''),
+  );
+  assert.equal(noToken.status, 403);
+  const events = await fetch(`${apiUrl}/api/v1/admin/events`, {
+    headers: { authorization: `Bearer ${session}` },
+  });
+  assert.ok(!(await events.text()).includes(name), 'no event was made');
+  await context.close();
 });
 
 /** The event as the admin API has it, with the browser's session. */
