@@ -4,6 +4,7 @@
 // expired by the change), a results CSV with a bad row (its error shown), a column chosen by
 // hand, a re-import that updates rather than duplicates, unpublished, and deleted after the
 // confirmation naming its photos. axe on each screen; screenshots at laptop and phone sizes.
+import type { AdminEvent } from '@eventsite/contract';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -345,5 +346,5 @@ async function adminEvent(context: BrowserContext, eventId: number) {
     headers: { authorization: `Bearer ${session}` },
   });
   assert.equal(res.status, 200);
-  return ((await res.json()) as { data: import('@eventsite/contract').AdminEvent }).data;
+  return ((await res.json()) as { data: AdminEvent }).data;
 }
