@@ -87,6 +87,26 @@ describe('the event settings form', () => {
     });
   });
 
+  it('keeps the API’s own asset paths it cannot set (a demo banner, a client logo) by not sending them', () => {
+    const withAssets: AdminEvent = {
+      ...event,
+      client_logo: '/assets/sponsor.png',
+      event_photos_config: {
+        ...DEFAULT_EVENT_PHOTOS_CONFIG,
+        banner_config: { enabled: true, image_url: '/assets/banner.png' },
+      },
+    };
+    const stored = valuesOfEvent(withAssets);
+    const kept = patchOfValues(stored, stored);
+    expect(kept.ok).toBe(true);
+    if (!kept.ok) return;
+    expect(kept.patch.client_logo).toBeUndefined();
+    expect(kept.patch.event_photos_config?.banner_config).toEqual({ enabled: true });
+    // Typed anew, the address is checked.
+    const typed = patchOfValues({ ...stored, banner_image_url: '/elsewhere.png' }, stored);
+    expect(!typed.ok && typed.errors.banner_image_url).toMatch(/https:\/\//);
+  });
+
   it('refuses a video minimum above its maximum', () => {
     const result = patchOfValues({ ...valuesOfEvent(event), video_min: '10', video_max: '5' });
     expect(result.ok).toBe(false);

@@ -128,6 +128,7 @@ export function detailsOfValues(v: FormValues) {
  */
 export function patchOfValues(
   v: FormValues,
+  stored?: FormValues,
 ): { ok: true; patch: EventPatch } | { ok: false; errors: FieldErrors } {
   const flags = Object.fromEntries(FLAG_KEYS.map((f) => [f, checked(v, flagField(f))]));
   const strategies = Array.isArray(v.bib_strategy)
@@ -166,6 +167,15 @@ export function patchOfValues(
       },
     },
   };
+  // An address left as stored is not sent again: the API's own assets are stored as paths
+  // (/assets/banner.png), which a form may keep but not set.
+  if (stored && candidate.client_logo === text(stored, 'client_logo'))
+    delete (candidate as { client_logo?: string }).client_logo;
+  if (
+    stored &&
+    candidate.event_photos_config.banner_config.image_url === text(stored, 'banner_image_url')
+  )
+    delete (candidate.event_photos_config.banner_config as { image_url?: string }).image_url;
   const parsed = eventPatch.safeParse(candidate);
   const errors: FieldErrors = {};
   if (!parsed.success) {

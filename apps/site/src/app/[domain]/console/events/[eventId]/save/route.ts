@@ -1,4 +1,4 @@
-import { patchOfValues, valuesOfForm } from '@/components/console/events/event-form';
+import { patchOfValues, valuesOfEvent, valuesOfForm } from '@/components/console/events/event-form';
 import { consoleStash } from '@/components/console/events/stash';
 import { changeConsoleEvent, consoleEvent } from '@/provider/console-events';
 import { toConsoleScreen } from '../../../change';
@@ -23,12 +23,13 @@ export async function POST(request: Request, { params }: Context) {
     toConsoleScreen(screen, {
       draft: consoleStash().put(token, 'event-draft', { values, errors }),
     });
-  const checked = patchOfValues(values);
-  if (!checked.ok) return back(checked.errors);
   const before = await consoleEvent(token, eventId);
+  if (!before.ok) return back({ form: failureMessage(before) });
+  const checked = patchOfValues(values, valuesOfEvent(before.data));
+  if (!checked.ok) return back(checked.errors);
   const saved = await changeConsoleEvent(token, eventId, checked.patch);
   if (!saved.ok) return back({ form: failureMessage(saved) });
   eventChanged(domain, eventId);
-  const renamed = before.ok && before.data.slug !== saved.data.slug;
+  const renamed = before.data.slug !== saved.data.slug;
   return toConsoleScreen(screen, { notice: renamed ? 'renamed' : 'saved' });
 }
