@@ -68,14 +68,28 @@ export const resultsImportQuery = z.object({
     .max(1000)
     .regex(
       /^[a-z_]+:[^,:]+(,[a-z_]+:[^,:]+)*$/,
-      'map must be field:Column pairs separated by commas, such as bib:Dorsal,name:Nom',
+      'map must be field:Column pairs separated by commas, such as bib:Dorsal,name:Nom (field:- for no column)',
     )
     .optional(),
 });
 
 export const resultsImportAnswer = z.object({
   imported: z.number().int(),
-  errors: z.array(z.object({ line: z.number().int(), message: z.string() })),
+  /** Each row's problem; `kind` refused (not imported) or warning (imported without that value). */
+  errors: z.array(
+    z.object({
+      line: z.number().int(),
+      message: z.string(),
+      kind: z.enum(['refused', 'warning']),
+    }),
+  ),
+  /** Of the imported: runners new to the event, and runners (by bib) whose row replaced the old one. */
+  added: z.number().int(),
+  updated: z.number().int(),
+  /** Rows not imported (their errors say why). */
+  refused: z.number().int(),
+  /** Runners of the previous import no longer in the file (the import replaces the results). */
+  removed: z.number().int(),
   /** How the file's columns were understood: field → column heading. */
   columns: z.record(z.string(), z.string()),
 });

@@ -20,3 +20,4 @@ export * from './analytics.js';
 export * from './console-bibs.js';
 export * from './console-inbox.js';
 export * from './console-photos.js';
+export * from './results-import.js';

@@ -80,6 +80,15 @@ export class BibRepository {
       .orderBy(asc(photoBibs.id));
   }
 
+  /** The bibs of the event's results (what an import would replace). */
+  async resultBibs(eventId: number): Promise<string[]> {
+    const rows = await this.db
+      .select({ bib: raceResults.bib })
+      .from(raceResults)
+      .where(eq(raceResults.eventId, eventId));
+    return rows.map((r) => r.bib);
+  }
+
   /** Replaces the event's results in one transaction. */
   async replaceResults(eventId: number, rows: NewRaceResultRow[]): Promise<void> {
     await this.db.transaction(async (tx) => {

@@ -75,6 +75,8 @@ const EDITOR = new Set([
   'POST /photos/:uuid/restore',
   'PUT /events/:eventId/cover',
   'POST /events/:eventId/jobs/:jobId/retry',
+  'GET /events/:eventId',
+  'POST /events/:eventId/results/preview',
 ]);
 
 export function roleMay(role: ConsoleRole, method: string, routeUrl: string): boolean {

@@ -23,6 +23,7 @@ import { AppError } from '../errors.js';
 import { ok } from '../http.js';
 import type { UploadedPart } from '../services/uploads.js';
 import { ADMIN_FAILURES, ADMIN_SECURITY, installAdminAuth } from './admin-auth.js';
+import { adminEventSettingsRoutes } from './admin-event-settings.js';
 import { adminHideRoutes } from './admin-hides.js';
 import { adminFindabilityRoutes } from './admin-findability.js';
 import { adminStatRoutes } from './admin-stats.js';
@@ -99,6 +100,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ authFailuresPerWindow?: number
     { parseAs: 'buffer', bodyLimit: MAX_RESULTS_FILE_BYTES },
     (_request, body, done) => done(null, body),
   );
+  // One event with its configuration, and a results file's preview (the console).
+  await app.register(adminEventSettingsRoutes);
 
   app.post(
     '/events',
@@ -298,7 +301,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ authFailuresPerWindow?: number
         tags: ['admin'],
         summary: "Replace the event's race results with a CSV file",
         description:
-          'Body: the file (Content-Type text/csv). Columns are recognised by their headings in several languages, or mapped with ?map=bib:Dorsal,name:Nom. Bad rows are reported by line and the others kept.',
+          'Body: the file (Content-Type text/csv). Columns are recognised by their headings in several languages, or mapped with ?map=bib:Dorsal,name:Nom (field:- for no column). Bad rows are reported by line (kind refused, or warning for a value left out) and the others kept. The file replaces the results: a bib already there is updated, not duplicated (counts added, updated, refused, removed). Preview first with POST …/results/preview.',
         security,
         params: adminEventParams,
         querystring: resultsImportQuery,

@@ -4,6 +4,7 @@ import {
   type PhotoBibsAnswer,
   type RaceResult,
   type ResultsImportAnswer,
+  type ResultsPreview,
   type RunnerMatches,
 } from '@eventsite/contract';
 import { typedBib } from '../bibs/bib-text.js';
@@ -21,6 +22,12 @@ import {
   RESULT_FIELDS,
   splitsObject,
 } from '../results/index.js';
+import {
+  checkResultsFile,
+  importCounts,
+  previewResults,
+  rowProblems,
+} from '../results/preview.js';
 import { photosConfigOf } from './event-config.js';
 import type { EventService } from './events.js';
 import { absoluteAssetUrl } from './urls.js';
@@ -59,7 +66,8 @@ export function parseColumnMap(map: string | undefined): Partial<Record<ResultFi
       throw badRequest(
         `map: '${field}' is not a results field (one of ${RESULT_FIELDS.join(', ')})`,
       );
-    mapping[field as ResultField] = column.trim();
+    // `field:-`: no column for that field (and none guessed).
+    mapping[field as ResultField] = column.trim() === '-' ? undefined : column.trim();
   }
   return mapping;
 }
@@ -245,6 +253,7 @@ export class BibService implements PhotoSearchResolver {
     const mapping = parseColumnMap(map);
     let parsed;
     try {
+      checkResultsFile(bytes);
       parsed = parseResultsCsv(bytes, { mapping });
     } catch (error) {
       if (error instanceof ResultsFileError) throw badRequest(`The results file: ${error.message}`);
@@ -264,6 +273,7 @@ export class BibService implements PhotoSearchResolver {
       // An ordered array: jsonb would reorder an object's keys (T1, Bike, Swim).
       splits: r.splits.map(([label, seconds]): [string, string] => [label, formatSeconds(seconds)]),
     }));
+    const stored = new Set(await this.bibs.resultBibs(eventId));
     await this.bibs.replaceResults(eventId, rows);
     this.nameIndexes.delete(eventId);
     const { splits, ...fields } = parsed.columns;
@@ -272,9 +282,27 @@ export class BibService implements PhotoSearchResolver {
     if (splits.length > 0) columns.splits = splits.join(', ');
     return {
       imported: rows.length,
-      errors: [...parsed.errors, ...parsed.warnings].sort((a, b) => a.line - b.line),
+      errors: rowProblems(parsed),
+      ...importCounts(parsed, stored),
       columns,
     };
+  }
+
+  /** What importing the file would do (the console's preview): nothing is stored. */
+  async previewResults(
+    eventId: number,
+    organiserId: number | null,
+    bytes: Buffer,
+    map: string | undefined,
+  ): Promise<ResultsPreview> {
+    await this.requireEvent(eventId, organiserId);
+    const mapping = parseColumnMap(map);
+    try {
+      return previewResults(bytes, mapping, new Set(await this.bibs.resultBibs(eventId)));
+    } catch (error) {
+      if (error instanceof ResultsFileError) throw badRequest(`The results file: ${error.message}`);
+      throw error;
+    }
   }
 
   /** The organiser's event (admin API), or any event (`null`: the operator's CLI). */

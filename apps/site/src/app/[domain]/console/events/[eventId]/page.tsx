@@ -1,0 +1,73 @@
+import type { Metadata } from 'next';
+import { ConsoleFrame, EventNav } from '@/components/console/ConsoleFrame';
+import { EventSettings } from '@/components/console/events/EventSettings';
+import {
+  type FieldErrors,
+  type FormValues,
+  valuesOfEvent,
+} from '@/components/console/events/event-form';
+import { consoleStash } from '@/components/console/events/stash';
+import { EVENTS_TEXT } from '@/components/console/events/strings';
+import '@/components/console/console.css';
+import '@/components/console/events/events.css';
+import { eventScreen, one, publicUrlOf } from '../screen';
+
+export const metadata: Metadata = {
+  title: 'Event settings',
+  robots: { index: false, follow: false },
+};
+
+type Props = {
+  params: Promise<{ domain: string; eventId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
+
+const NOTICES: Record<string, string> = {
+  created: EVENTS_TEXT.created,
+  saved: EVENTS_TEXT.saved,
+  published: EVENTS_TEXT.published,
+  unpublished: EVENTS_TEXT.unpublished,
+};
+
+/** An event's settings (owner and editor): details, publishing, features, deletion. */
+export default async function EventSettingsPage({ params, searchParams }: Props) {
+  const [{ domain, eventId: idParam }, query] = await Promise.all([params, searchParams]);
+  const { session, eventId, event, error } = await eventScreen(idParam);
+  const draft = consoleStash().get<{ values: FormValues; errors: FieldErrors }>(
+    session.token,
+    'event-draft',
+    one(query.draft),
+  );
+  const publicUrl = event ? publicUrlOf(domain, event.slug) : '';
+  const noticeKey = one(query.notice) ?? '';
+  const notice =
+    noticeKey === 'renamed' ? EVENTS_TEXT.renamed(publicUrl) : (NOTICES[noticeKey] ?? null);
+  const apiError = one(query.error);
+  const title = event ? EVENTS_TEXT.settingsTitle(event.name) : 'Event settings';
+  return (
+    <div className="container page console">
+      <ConsoleFrame who={session.who} csrf={session.csrf} current="events" title={title}>
+        <EventNav
+          who={session.who}
+          eventId={eventId}
+          eventName={event?.name ?? String(eventId)}
+          current="settings"
+        />
+        {event ? (
+          <EventSettings
+            event={event}
+            csrf={session.csrf}
+            publicUrl={publicUrl}
+            values={draft?.values ?? valuesOfEvent(event)}
+            errors={draft?.errors ?? (apiError ? { form: apiError.slice(0, 300) } : {})}
+            notice={notice}
+          />
+        ) : (
+          <p className="console-error" role="alert">
+            {error}
+          </p>
+        )}
+      </ConsoleFrame>
+    </div>
+  );
+}

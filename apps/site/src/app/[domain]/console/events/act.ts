@@ -1,0 +1,32 @@
+import { EVENTS_TEXT } from '@/components/console/events/strings';
+import { checkedChange, toConsoleScreen } from '../change';
+import { sessionTokenOfChange } from '../session';
+import { eventIdOf } from './screen';
+
+/**
+ * A checked change of an event's screen: Origin and CSRF checked, the session's token, the
+ * event's id; else the answer to give (403, back to sign-in, 404).
+ */
+export async function eventChange(
+  request: Request,
+  idParam: string | null,
+): Promise<
+  { ok: true; form: FormData; token: string; eventId: number } | { ok: false; response: Response }
+> {
+  const change = await checkedChange(request);
+  if (!change.ok) return change;
+  const token = await sessionTokenOfChange();
+  if (!token) return { ok: false, response: toConsoleScreen('/console', { notice: 'expired' }) };
+  let eventId = 0;
+  if (idParam !== null) {
+    const id = eventIdOf(idParam);
+    if (id === null) return { ok: false, response: new Response('Not found', { status: 404 }) };
+    eventId = id;
+  }
+  return { ok: true, form: change.form, token, eventId };
+}
+
+/** The message for a failed call: the API's own words, or that it did not answer. */
+export function failureMessage(call: { status: number | null; message: string }): string {
+  return call.status === null || call.status >= 500 ? EVENTS_TEXT.apiDown : call.message;
+}
