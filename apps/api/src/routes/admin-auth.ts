@@ -43,6 +43,7 @@ export function bearerToken(header: string | undefined): string | undefined {
  */
 const PHOTOGRAPHER = new Set([
   'GET /events',
+  'GET /events/:eventId',
   'POST /events/:eventId/photos',
   'GET /events/:eventId/jobs',
   'POST /uploads',
@@ -75,7 +76,6 @@ const EDITOR = new Set([
   'POST /photos/:uuid/restore',
   'PUT /events/:eventId/cover',
   'POST /events/:eventId/jobs/:jobId/retry',
-  'GET /events/:eventId',
   'POST /events/:eventId/results/preview',
 ]);
 

@@ -225,11 +225,16 @@ describe('roles on the admin API', () => {
     ]);
     expect(up.statusCode).toBe(202);
     expect((await call(photographer, 'GET', `/events/${cityEvent}/jobs`)).statusCode).toBe(200);
+    // The event they upload to (the console's Photos screen names it).
+    expect((await call(photographer, 'GET', `/events/${cityEvent}`)).statusCode).toBe(200);
     for (const [method, url, payload] of [
       ['POST', '/events', { name: 'x', event_date: '2025-01-01' }],
       ['PATCH', `/events/${cityEvent}`, { published: false }],
       ['DELETE', `/events/${cityEvent}`],
       ['GET', `/events/${cityEvent}/photos`],
+      ['GET', `/events/${cityEvent}/findability`],
+      ['GET', `/events/${cityEvent}/stats`],
+      ['GET', '/messages'],
       ['GET', '/organiser'],
       ['PATCH', '/organiser', { description: 'x' }],
     ] as const) {

@@ -3,13 +3,16 @@ import { contractSchemas } from './contract-schemas';
 import { MESSAGES, ProviderError, readEnvelope } from './envelope';
 
 /** The path of one event's client endpoint, e.g. `eventPath(7, '/photos')`. */
-export const eventPath = (eventId: number, rest: string) => `/api/v1/client/events/${encodeURIComponent(String(eventId))}${rest}`;
+export const eventPath = (eventId: number, rest: string) =>
+  `/api/v1/client/events/${encodeURIComponent(String(eventId))}${rest}`;
 
 /** The envelope's message (or null) of any JSON body. */
 export async function envelopeMessage(response: Response): Promise<string | null> {
   try {
     const body = (await response.json()) as { message?: unknown } | null;
-    return body && typeof body.message === 'string' && body.message.trim() !== '' ? body.message : null;
+    return body && typeof body.message === 'string' && body.message.trim() !== ''
+      ? body.message
+      : null;
   } catch {
     return null;
   }
@@ -35,7 +38,10 @@ export async function browserEnvelope<T extends z.ZodType>(
     throw new ProviderError(MESSAGES.unknown);
   }
   if (!response.ok) {
-    throw new ProviderError((await envelopeMessage(response)) ?? MESSAGES.httpError(response.status), response.status);
+    throw new ProviderError(
+      (await envelopeMessage(response)) ?? MESSAGES.httpError(response.status),
+      response.status,
+    );
   }
   return readEnvelope(response, schemaOf(await contract));
 }

@@ -1,5 +1,4 @@
 import {
-  type AdminEvent,
   type AdminPhotoPage,
   adminPhotoPage,
   type EventCover,
@@ -12,7 +11,7 @@ import {
   photoVisibility,
 } from '@eventsite/contract';
 import { z } from 'zod';
-import { type ConsoleCall, consoleCall, consoleEvents } from './console';
+import { type ConsoleCall, consoleCall } from './console';
 import { apiUrl } from './env';
 import { buildUrl, PROVIDER_TIMEOUT_MS } from './envelope';
 
@@ -21,16 +20,6 @@ import { buildUrl, PROVIDER_TIMEOUT_MS } from './envelope';
  * changes (hide, restore, delete, cover, retry), all through the admin API in the signed-in
  * user's name (`consoleCall`). Uploads go through the tus proxy (lib/console-uploads.ts).
  */
-
-/** One event of the organiser (from the events list, which every role may read), or null. */
-export async function consoleEvent(
-  token: string,
-  eventId: number,
-): Promise<ConsoleCall<AdminEvent | null>> {
-  const events = await consoleEvents(token);
-  if (!events.ok) return events;
-  return { ok: true, data: events.data.find((e) => e.id === eventId) ?? null };
-}
 
 export function consolePhotoPage(
   token: string,

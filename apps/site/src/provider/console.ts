@@ -114,17 +114,3 @@ export function signOut(token: string, everywhere: boolean, fetchImpl?: typeof f
   const path = everywhere ? '/api/v1/console/sign-out-everywhere' : '/api/v1/console/sign-out';
   return consoleCall(path, signedOutAnswer, { method: 'POST', token }, fetchImpl);
 }
-
-/** One event of the organiser (from its list: the admin API has no single-event read), or 404. */
-export async function consoleEvent(
-  token: string,
-  eventId: number,
-  fetchImpl?: typeof fetch,
-): Promise<ConsoleCall<AdminEventList[number]>> {
-  const events = await consoleEvents(token, fetchImpl);
-  if (!events.ok) return events;
-  const event = events.data.find((e) => e.id === eventId);
-  return event
-    ? { ok: true, data: event }
-    : { ok: false, status: 404, message: 'No event has this id' };
-}

@@ -18,7 +18,9 @@ export function embeddedContactFormUrl(domain: string): string {
 }
 
 export async function getContactForm(domain: string): Promise<ContactFormResult> {
-  const url = buildUrl(apiUrl(), '/api/v1/client/events/organiser/contact-us', { app_domain: domain });
+  const url = buildUrl(apiUrl(), '/api/v1/client/events/organiser/contact-us', {
+    app_domain: domain,
+  });
   const fallback = httpUrlOrNull(embeddedContactFormUrl(domain));
   try {
     const data = await requestEnvelope(url, {

@@ -43,7 +43,11 @@ export interface VisitorCall {
 /** The `next` fetch option Next.js reads; plain fetch ignores it. */
 type ProviderInit = RequestInit & { next?: { revalidate?: number; tags?: string[] } };
 
-export function buildUrl(base: string, path: string, query: Record<string, string | number> = {}): string {
+export function buildUrl(
+  base: string,
+  path: string,
+  query: Record<string, string | number> = {},
+): string {
   const url = new URL(path, `${base.replace(/\/+$/, '')}/`);
   for (const [key, value] of Object.entries(query)) url.searchParams.set(key, String(value));
   return url.toString();
@@ -62,7 +66,11 @@ export const PROVIDER_TIMEOUT_MS = 20_000;
  * server'; anything else (the network, a timeout, a body that is not JSON) gives 'An unknown error
  * occurred'. The data comes back unread: each caller reads it field by field (see wire.ts).
  */
-export async function requestEnvelope(url: string, cache?: CacheOptions | VisitorCall, fetchImpl: typeof fetch = fetch): Promise<unknown> {
+export async function requestEnvelope(
+  url: string,
+  cache?: CacheOptions | VisitorCall,
+  fetchImpl: typeof fetch = fetch,
+): Promise<unknown> {
   let response: Response;
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
@@ -90,7 +98,12 @@ export async function requestEnvelope(url: string, cache?: CacheOptions | Visito
  * The same call for our own extension endpoints (photo pages), whose answers are checked
  * against the contract: data that does not match it gives 'Invalid response from server'.
  */
-export async function requestChecked<T extends z.ZodType>(url: string, schema: T, cache?: CacheOptions | VisitorCall, fetchImpl: typeof fetch = fetch): Promise<z.infer<T>> {
+export async function requestChecked<T extends z.ZodType>(
+  url: string,
+  schema: T,
+  cache?: CacheOptions | VisitorCall,
+  fetchImpl: typeof fetch = fetch,
+): Promise<z.infer<T>> {
   const data = await requestEnvelope(url, cache, fetchImpl);
   const parsed = schema.safeParse(data);
   if (!parsed.success) throw new ProviderError(MESSAGES.invalidResponse, 200);
@@ -107,7 +120,10 @@ export async function readEnvelopeData(response: Response): Promise<unknown> {
   }
   const envelope = (body ?? {}) as { status?: unknown; message?: unknown; data?: unknown };
   if (typeof body !== 'object' || envelope.status !== ENVELOPE_SUCCESS) {
-    const message = typeof envelope.message === 'string' && envelope.message.trim() !== '' ? envelope.message : MESSAGES.invalidResponse;
+    const message =
+      typeof envelope.message === 'string' && envelope.message.trim() !== ''
+        ? envelope.message
+        : MESSAGES.invalidResponse;
     throw new ProviderError(message, response.status);
   }
   return envelope.data;
@@ -118,7 +134,10 @@ export async function readEnvelopeData(response: Response): Promise<unknown> {
  * contract, or the server's message ('Invalid response from server' when it has none); a body
  * that is not JSON gives 'An unknown error occurred'.
  */
-export async function readEnvelope<T extends z.ZodType>(response: Response, schema: T): Promise<z.infer<T>> {
+export async function readEnvelope<T extends z.ZodType>(
+  response: Response,
+  schema: T,
+): Promise<z.infer<T>> {
   const data = await readEnvelopeData(response);
   const parsed = schema.safeParse(data);
   if (!parsed.success) throw new ProviderError(MESSAGES.invalidResponse, response.status);

@@ -1,6 +1,13 @@
 import { cache } from 'react';
 import { eventIdFromSlug } from '@/lib/slug';
-import { ProviderError, buildUrl, describeFailure, isTransient, messageOf, requestEnvelope } from './envelope';
+import {
+  ProviderError,
+  buildUrl,
+  describeFailure,
+  isTransient,
+  messageOf,
+  requestEnvelope,
+} from './envelope';
 import { apiUrl } from './env';
 import { EVENT_DATA_FAILURE, fetchEventConfig } from './event';
 import type { EventPage } from './model';
@@ -28,26 +35,34 @@ const OWNERSHIP_MAX_PAGES = 20;
  * page cached like any other call). An event further than OWNERSHIP_MAX_PAGES pages in counts
  * as not the organiser's. A failed call is thrown: whose event it is could not be told.
  */
-export const isOrganisersEvent = cache(async (domain: string, eventId: number): Promise<boolean> => {
-  const listPage = (page: number) =>
-    requestEnvelope(
-      buildUrl(apiUrl(), '/api/v1/client/events/organiser/all-events', { app_domain: domain, page, page_size: OWNERSHIP_PAGE_SIZE }),
-      { revalidate: REVALIDATE_SECONDS, tags: [organiserTag(domain), `events:${domain}`] },
-    );
-  // The first list page is asked for with the organiser (not after it): the page is then ready
-  // as soon as the layout is, and is sent with it rather than after it.
-  const first = listPage(1);
-  first.catch(() => undefined);
-  const organiser = await getOrganiser(domain);
-  if (organiser.error === null && organiser.recentEvents.some((e) => e.id === eventId)) return true;
-  for (let page = 1; page <= OWNERSHIP_MAX_PAGES; page += 1) {
-    const data = await (page === 1 ? first : listPage(page));
-    const { events, pagination } = readEventsPage(data, page, OWNERSHIP_PAGE_SIZE);
-    if (events.some((e) => e.id === eventId)) return true;
-    if (events.length === 0 || !pagination.has_next_page || page >= pagination.total_pages) return false;
-  }
-  return false;
-});
+export const isOrganisersEvent = cache(
+  async (domain: string, eventId: number): Promise<boolean> => {
+    const listPage = (page: number) =>
+      requestEnvelope(
+        buildUrl(apiUrl(), '/api/v1/client/events/organiser/all-events', {
+          app_domain: domain,
+          page,
+          page_size: OWNERSHIP_PAGE_SIZE,
+        }),
+        { revalidate: REVALIDATE_SECONDS, tags: [organiserTag(domain), `events:${domain}`] },
+      );
+    // The first list page is asked for with the organiser (not after it): the page is then ready
+    // as soon as the layout is, and is sent with it rather than after it.
+    const first = listPage(1);
+    first.catch(() => undefined);
+    const organiser = await getOrganiser(domain);
+    if (organiser.error === null && organiser.recentEvents.some((e) => e.id === eventId))
+      return true;
+    for (let page = 1; page <= OWNERSHIP_MAX_PAGES; page += 1) {
+      const data = await (page === 1 ? first : listPage(page));
+      const { events, pagination } = readEventsPage(data, page, OWNERSHIP_PAGE_SIZE);
+      if (events.some((e) => e.id === eventId)) return true;
+      if (events.length === 0 || !pagination.has_next_page || page >= pagination.total_pages)
+        return false;
+    }
+    return false;
+  },
+);
 
 /**
  * The event behind a gallery or promo-editor URL on an organiser's host, once per request.
@@ -60,18 +75,24 @@ export const loadEvent = cache(async (domain: string, slug: string): Promise<Eve
   let raw: unknown;
   let ours: boolean;
   try {
-    [raw, ours] = await Promise.all([fetchEventConfig(eventId), isOrganisersEvent(domain, eventId)]);
+    [raw, ours] = await Promise.all([
+      fetchEventConfig(eventId),
+      isOrganisersEvent(domain, eventId),
+    ]);
   } catch (error) {
     if (error instanceof ProviderError && error.status === 404) return { kind: 'not-found' };
     const message = messageOf(error);
-    console.error(message.startsWith(EVENT_DATA_FAILURE) ? message : describeFailure(EVENT_DATA_FAILURE, error));
+    console.error(
+      message.startsWith(EVENT_DATA_FAILURE) ? message : describeFailure(EVENT_DATA_FAILURE, error),
+    );
     return { kind: 'fetch-failed', message, transient: isTransient(error) };
   }
   if (!ours) return { kind: 'not-found' };
   try {
     const event = readEventConfig(raw);
     // The config must be of the event asked for.
-    if (event.details.id !== eventId) throw new EventMappingError(`the configuration is of event ${event.details.id}`);
+    if (event.details.id !== eventId)
+      throw new EventMappingError(`the configuration is of event ${event.details.id}`);
     return { kind: 'ok', event };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -85,7 +106,11 @@ export const loadEvent = cache(async (domain: string, slug: string): Promise<Eve
  * `waitMs`: false for an event the provider does not know or that is another organiser's; null
  * when that could not be told in time (a slow or failing provider), and the page decides.
  */
-export async function eventKnownWithin(domain: string, eventId: number, waitMs: number): Promise<boolean | null> {
+export async function eventKnownWithin(
+  domain: string,
+  eventId: number,
+  waitMs: number,
+): Promise<boolean | null> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<null>((resolve) => {
     timer = setTimeout(() => resolve(null), waitMs);

@@ -9,8 +9,14 @@ export const EVENT_DATA_FAILURE = 'Failed to fetch event data';
  * the gallery reports differently ('Error Loading Event'). A non-OK status fails with
  * 'Failed to fetch event data: {status text}'.
  */
-export async function fetchEventConfig(eventId: number, fetchImpl: typeof fetch = fetch): Promise<unknown> {
-  const url = buildUrl(apiUrl(), `/api/v1/client/events/${encodeURIComponent(String(eventId))}/config`);
+export async function fetchEventConfig(
+  eventId: number,
+  fetchImpl: typeof fetch = fetch,
+): Promise<unknown> {
+  const url = buildUrl(
+    apiUrl(),
+    `/api/v1/client/events/${encodeURIComponent(String(eventId))}/config`,
+  );
   const statusText = new Map<number, string>();
   const remembering: typeof fetch = async (input, init) => {
     const response = await fetchImpl(input, init);
@@ -18,7 +24,11 @@ export async function fetchEventConfig(eventId: number, fetchImpl: typeof fetch 
     return response;
   };
   try {
-    return await requestEnvelope(url, { revalidate: REVALIDATE_SECONDS, tags: [`event:${eventId}`] }, remembering);
+    return await requestEnvelope(
+      url,
+      { revalidate: REVALIDATE_SECONDS, tags: [`event:${eventId}`] },
+      remembering,
+    );
   } catch (error) {
     if (error instanceof ProviderError && error.status !== null && statusText.has(error.status)) {
       const text = statusText.get(error.status) || String(error.status);

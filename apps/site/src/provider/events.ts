@@ -27,7 +27,11 @@ export function emptyEventsPage(page: number, pageSize = EVENTS_PAGE_SIZE): Pagi
 }
 
 /** One page of the organiser's events (12 a page for the events and promo lists). */
-export async function getEventsPage(domain: string, page: number, pageSize = EVENTS_PAGE_SIZE): Promise<EventsPageResult> {
+export async function getEventsPage(
+  domain: string,
+  page: number,
+  pageSize = EVENTS_PAGE_SIZE,
+): Promise<EventsPageResult> {
   const url = buildUrl(apiUrl(), '/api/v1/client/events/organiser/all-events', {
     app_domain: domain,
     page,
@@ -43,6 +47,11 @@ export async function getEventsPage(domain: string, page: number, pageSize = EVE
   } catch (error) {
     const message = describeFailure(LABELS.events, error);
     console.error(message);
-    return { events: [], pagination: emptyEventsPage(page, pageSize), error: message, transient: isTransient(error) };
+    return {
+      events: [],
+      pagination: emptyEventsPage(page, pageSize),
+      error: message,
+      transient: isTransient(error),
+    };
   }
 }

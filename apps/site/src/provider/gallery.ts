@@ -12,14 +12,27 @@ export const DEEP_LINK_PAGES = 5;
  * own listing (so a uuid of another event never previews under this organiser), at most
  * DEEP_LINK_PAGES pages deep. Null when it is not found, the listing is private, or the API fails.
  */
-export async function findEventPhoto(eventId: number, uuid: string, fetchImpl: typeof fetch = fetch): Promise<PhotoListItem | null> {
+export async function findEventPhoto(
+  eventId: number,
+  uuid: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<PhotoListItem | null> {
   let cursor: string | null = null;
   try {
     for (let page = 0; page < DEEP_LINK_PAGES; page += 1) {
       const query: Record<string, string | number> = { limit: MAX_PHOTO_PAGE_SIZE };
       if (cursor) query.cursor = cursor;
-      const url = buildUrl(apiUrl(), `/api/v1/client/events/${encodeURIComponent(String(eventId))}/photos`, query);
-      const data = await requestChecked(url, photoPage, { revalidate: REVALIDATE_SECONDS, tags: [`event:${eventId}`] }, fetchImpl);
+      const url = buildUrl(
+        apiUrl(),
+        `/api/v1/client/events/${encodeURIComponent(String(eventId))}/photos`,
+        query,
+      );
+      const data = await requestChecked(
+        url,
+        photoPage,
+        { revalidate: REVALIDATE_SECONDS, tags: [`event:${eventId}`] },
+        fetchImpl,
+      );
       const hit = data.photos.find((p) => p.uuid.toLowerCase() === uuid);
       if (hit) return hit;
       cursor = data.next_cursor;
@@ -38,13 +51,30 @@ export async function findEventPhoto(eventId: number, uuid: string, fetchImpl: t
  * asks for it itself. A search is the visitor's (`forwardedFor`, their X-Forwarded-For): it counts
  * against their own search budget at the API, and is not kept for other visitors.
  */
-export async function firstPhotoPage(eventId: number, search: Record<string, string>, forwardedFor: string | null = null, fetchImpl: typeof fetch = fetch): Promise<PhotoPage | 'missing' | null> {
+export async function firstPhotoPage(
+  eventId: number,
+  search: Record<string, string>,
+  forwardedFor: string | null = null,
+  fetchImpl: typeof fetch = fetch,
+): Promise<PhotoPage | 'missing' | null> {
   try {
-    const url = buildUrl(apiUrl(), `/api/v1/client/events/${encodeURIComponent(String(eventId))}/photos`, { ...search, limit: DEFAULT_PHOTO_PAGE_SIZE });
-    const call = Object.keys(search).length > 0 && forwardedFor ? { forwardedFor } : { revalidate: REVALIDATE_SECONDS, tags: [`event:${eventId}`] };
+    const url = buildUrl(
+      apiUrl(),
+      `/api/v1/client/events/${encodeURIComponent(String(eventId))}/photos`,
+      { ...search, limit: DEFAULT_PHOTO_PAGE_SIZE },
+    );
+    const call =
+      Object.keys(search).length > 0 && forwardedFor
+        ? { forwardedFor }
+        : { revalidate: REVALIDATE_SECONDS, tags: [`event:${eventId}`] };
     return await requestChecked(url, photoPage, call, fetchImpl);
   } catch (error) {
-    if (error instanceof ProviderError && error.status !== null && [404, 405, 501].includes(error.status)) return 'missing';
+    if (
+      error instanceof ProviderError &&
+      error.status !== null &&
+      [404, 405, 501].includes(error.status)
+    )
+      return 'missing';
     return null;
   }
 }

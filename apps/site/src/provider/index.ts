@@ -5,11 +5,23 @@
  */
 export { apiUrl, publicApiUrl, providerUrl } from './env';
 export { LABELS, MESSAGES, ProviderError, describeFailure, messageOf } from './envelope';
-export { getOrganiser, fallbackOrganiser, organiserTag, REVALIDATE_SECONDS, type OrganiserResult } from './organiser';
+export {
+  getOrganiser,
+  fallbackOrganiser,
+  organiserTag,
+  REVALIDATE_SECONDS,
+  type OrganiserResult,
+} from './organiser';
 export { getEventsPage, emptyEventsPage, type EventsPageResult } from './events';
 export { getContactForm, embeddedContactFormUrl, type ContactFormResult } from './contact';
 export { fetchEventConfig, EVENT_DATA_FAILURE } from './event';
-export { readEventConfig, readEventSummary, readOrganiser, organiserName, EventMappingError } from './wire';
+export {
+  readEventConfig,
+  readEventSummary,
+  readOrganiser,
+  organiserName,
+  EventMappingError,
+} from './wire';
 export type { EventCardData, EventPage, Organiser } from './model';
 export { eventKnownWithin, isOrganisersEvent, loadEvent, type EventLoad } from './event-page';
 export { findEventPhoto, firstPhotoPage, DEEP_LINK_PAGES } from './gallery';

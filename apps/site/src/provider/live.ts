@@ -16,7 +16,14 @@ export const LIVE_READY_EVENT = 'ready';
  * The EventSource URL of an event's live stream. `lastEventId`: the last message id seen, for
  * a new connection (a browser sends Last-Event-ID only when it reconnects by itself).
  */
-export function livePhotosUrl(apiBase: string, eventId: number, lastEventId?: string | null): string {
-  return buildUrl(apiBase, eventPath(eventId, '/photos/live'), lastEventId && /^\d{1,15}$/.test(lastEventId) ? { last_event_id: lastEventId } : {});
+export function livePhotosUrl(
+  apiBase: string,
+  eventId: number,
+  lastEventId?: string | null,
+): string {
+  return buildUrl(
+    apiBase,
+    eventPath(eventId, '/photos/live'),
+    lastEventId && /^\d{1,15}$/.test(lastEventId) ? { last_event_id: lastEventId } : {},
+  );
 }
-

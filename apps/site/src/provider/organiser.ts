@@ -1,5 +1,13 @@
 import { cache } from 'react';
-import { LABELS, MESSAGES, ProviderError, buildUrl, describeFailure, isTransient, requestEnvelope } from './envelope';
+import {
+  LABELS,
+  MESSAGES,
+  ProviderError,
+  buildUrl,
+  describeFailure,
+  isTransient,
+  requestEnvelope,
+} from './envelope';
 import { apiUrl } from './env';
 import type { EventCardData, Organiser } from './model';
 import { fallbackOrganiser, isObj, readEventSummaries, readOrganiser } from './wire';

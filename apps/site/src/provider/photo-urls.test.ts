@@ -11,7 +11,9 @@ describe('photo URLs', () => {
   it('list the widths up to the photo’s own in the srcset', () => {
     const set = photoSrcSet('http://api.test', { uuid: U, width: 700, height: 500 });
     expect(set).toBe(
-      ['160', '320', '480', '640'].map((w) => `http://api.test/events/photos/${U}?w=${w} ${w}w`).join(', '),
+      ['160', '320', '480', '640']
+        .map((w) => `http://api.test/events/photos/${U}?w=${w} ${w}w`)
+        .join(', '),
     );
   });
 });

@@ -22,7 +22,12 @@ export function photoDownloadUrl(apiBase: string, uuid: string): string {
  * A srcset from the API's widths between `minWidth` and `maxWidth`, up to the photo's own width
  * (no upscaled variants).
  */
-export function photoSrcSet(apiBase: string, photo: PhotoRef, maxWidth = Infinity, minWidth = 0): string {
+export function photoSrcSet(
+  apiBase: string,
+  photo: PhotoRef,
+  maxWidth = Infinity,
+  minWidth = 0,
+): string {
   const widths = PHOTO_WIDTHS.filter((w) => w <= maxWidth && w >= minWidth);
   const usable = widths.filter((w, i) => w <= photo.width || i === 0);
   return usable.map((w) => `${photoUrl(apiBase, photo.uuid, w)} ${w}w`).join(', ');

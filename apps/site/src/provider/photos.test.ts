@@ -1,19 +1,34 @@
 import { describe, expect, it, vi } from 'vitest';
 import { U, envelope } from '@/test/fixtures';
 import { findEventPhoto } from './gallery';
-import { DownloadError, downloadZip, fetchPhotoPage, fetchRaceResult, photoDownloadUrl } from './photos';
+import {
+  DownloadError,
+  downloadZip,
+  fetchPhotoPage,
+  fetchRaceResult,
+  photoDownloadUrl,
+} from './photos';
 
 const refusal = (status: number, message: string) =>
-  new Response(JSON.stringify({ status: 'error', message, code: status, data: null }), { status, headers: { 'content-type': 'application/json' } });
+  new Response(JSON.stringify({ status: 'error', message, code: status, data: null }), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
 
-function zipResponse(chunks: Uint8Array[], length: number | null = chunks.reduce((n, c) => n + c.byteLength, 0)) {
+function zipResponse(
+  chunks: Uint8Array[],
+  length: number | null = chunks.reduce((n, c) => n + c.byteLength, 0),
+) {
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       for (const c of chunks) controller.enqueue(c);
       controller.close();
     },
   });
-  const headers: Record<string, string> = { 'content-type': 'application/zip', 'content-disposition': 'attachment; filename="run.zip"' };
+  const headers: Record<string, string> = {
+    'content-type': 'application/zip',
+    'content-disposition': 'attachment; filename="run.zip"',
+  };
   if (length !== null) headers['content-length'] = String(length);
   return new Response(body, { headers });
 }
@@ -21,31 +36,63 @@ function zipResponse(chunks: Uint8Array[], length: number | null = chunks.reduce
 describe('photo pages from the browser', () => {
   it('asks for a page with cursor, limit and the search', async () => {
     const fetchImpl = vi.fn(async () => envelope({ photos: [], total: 0, next_cursor: null }));
-    await fetchPhotoPage('http://api.test/', 42, { cursor: 'c 2', limit: 30, search: { bib: 'A17' } }, fetchImpl as unknown as typeof fetch);
+    await fetchPhotoPage(
+      'http://api.test/',
+      42,
+      { cursor: 'c 2', limit: 30, search: { bib: 'A17' } },
+      fetchImpl as unknown as typeof fetch,
+    );
     const url = new URL(String((fetchImpl.mock.calls[0] as unknown[])[0]));
     expect(url.pathname).toBe('/api/v1/client/events/42/photos');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ bib: 'A17', limit: '30', cursor: 'c 2' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      bib: 'A17',
+      limit: '30',
+      cursor: 'c 2',
+    });
   });
 
   it('keeps the server’s words for a refusal (privacy mode)', async () => {
-    const fetchImpl = vi.fn(async () => refusal(403, 'This gallery is private: search for your photos'));
-    await expect(fetchPhotoPage('http://api.test', 42, {}, fetchImpl as unknown as typeof fetch)).rejects.toMatchObject({
+    const fetchImpl = vi.fn(async () =>
+      refusal(403, 'This gallery is private: search for your photos'),
+    );
+    await expect(
+      fetchPhotoPage('http://api.test', 42, {}, fetchImpl as unknown as typeof fetch),
+    ).rejects.toMatchObject({
       message: 'This gallery is private: search for your photos',
       status: 403,
     });
   });
 
   it('reads a race result, and no result as null', async () => {
-    const result = { bib: '7', name: 'Ann', gender: null, category: null, gun_time: null, net_time: '1:02:03', status: null, overall_rank: 3, category_rank: null, splits: {} };
+    const result = {
+      bib: '7',
+      name: 'Ann',
+      gender: null,
+      category: null,
+      gun_time: null,
+      net_time: '1:02:03',
+      status: null,
+      overall_rank: 3,
+      category_rank: null,
+      splits: {},
+    };
     const ok = vi.fn(async () => envelope(result));
-    expect(await fetchRaceResult('http://api.test', 42, '7', ok as unknown as typeof fetch)).toEqual(result);
-    expect(new URL(String((ok.mock.calls[0] as unknown[])[0])).pathname).toBe('/api/v1/client/events/42/results/7');
+    expect(
+      await fetchRaceResult('http://api.test', 42, '7', ok as unknown as typeof fetch),
+    ).toEqual(result);
+    expect(new URL(String((ok.mock.calls[0] as unknown[])[0])).pathname).toBe(
+      '/api/v1/client/events/42/results/7',
+    );
     const none = vi.fn(async () => refusal(404, 'No result'));
-    expect(await fetchRaceResult('http://api.test', 42, '8', none as unknown as typeof fetch)).toBeNull();
+    expect(
+      await fetchRaceResult('http://api.test', 42, '8', none as unknown as typeof fetch),
+    ).toBeNull();
   });
 
   it('downloads an original with ?download=1', () => {
-    expect(photoDownloadUrl('http://api.test/', U(1))).toBe(`http://api.test/events/photos/${U(1)}?download=1`);
+    expect(photoDownloadUrl('http://api.test/', U(1))).toBe(
+      `http://api.test/events/photos/${U(1)}?download=1`,
+    );
   });
 });
 
@@ -53,12 +100,25 @@ describe('zip downloads', () => {
   it('posts the request and reports progress as received / Content-Length', async () => {
     const fetchImpl = vi.fn(async () => zipResponse([new Uint8Array(400), new Uint8Array(600)]));
     const seen: [number, number | null][] = [];
-    const zip = await downloadZip('http://api.test', 42, { photo_ids: [U(1)] }, { fetchImpl: fetchImpl as unknown as typeof fetch, onProgress: (p) => seen.push([p.received, p.total]) });
+    const zip = await downloadZip(
+      'http://api.test',
+      42,
+      { photo_ids: [U(1)] },
+      {
+        fetchImpl: fetchImpl as unknown as typeof fetch,
+        onProgress: (p) => seen.push([p.received, p.total]),
+      },
+    );
     const [url, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('http://api.test/api/v1/client/events/42/downloads');
     expect(init.method).toBe('POST');
     expect(JSON.parse(String(init.body))).toEqual({ photo_ids: [U(1)] });
-    expect(seen).toEqual([[0, 1000], [400, 1000], [1000, 1000], [1000, 1000]]);
+    expect(seen).toEqual([
+      [0, 1000],
+      [400, 1000],
+      [1000, 1000],
+      [1000, 1000],
+    ]);
     expect(zip.filename).toBe('run.zip');
     expect(zip.bytes).toBe(1000);
     expect(zip.blob?.size).toBe(1000);
@@ -66,9 +126,18 @@ describe('zip downloads', () => {
 
   it('streams into a sink instead of memory when given one', async () => {
     const written: number[] = [];
-    const sink = { write: vi.fn((c: Uint8Array) => void written.push(c.byteLength)), close: vi.fn(), abort: vi.fn() };
+    const sink = {
+      write: vi.fn((c: Uint8Array) => void written.push(c.byteLength)),
+      close: vi.fn(),
+      abort: vi.fn(),
+    };
     const fetchImpl = vi.fn(async () => zipResponse([new Uint8Array(5), new Uint8Array(7)]));
-    const zip = await downloadZip('http://api.test', 42, { all: true }, { fetchImpl: fetchImpl as unknown as typeof fetch, sink });
+    const zip = await downloadZip(
+      'http://api.test',
+      42,
+      { all: true },
+      { fetchImpl: fetchImpl as unknown as typeof fetch, sink },
+    );
     expect(written).toEqual([5, 7]);
     expect(sink.close).toHaveBeenCalled();
     expect(zip.blob).toBeNull();
@@ -80,7 +149,12 @@ describe('zip downloads', () => {
       [400, 'A zip holds at most 5000 photos'],
     ] as const) {
       const fetchImpl = vi.fn(async () => refusal(status, message));
-      const error = await downloadZip('http://api.test', 42, { all: true }, { fetchImpl: fetchImpl as unknown as typeof fetch }).catch((e: unknown) => e);
+      const error = await downloadZip(
+        'http://api.test',
+        42,
+        { all: true },
+        { fetchImpl: fetchImpl as unknown as typeof fetch },
+      ).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(DownloadError);
       expect(error).toMatchObject({ message, status });
     }
@@ -88,11 +162,25 @@ describe('zip downloads', () => {
 
   it('fails clearly when the zip is cut short or the network is down', async () => {
     const short = vi.fn(async () => zipResponse([new Uint8Array(10)], 50));
-    await expect(downloadZip('http://api.test', 42, { all: true }, { fetchImpl: short as unknown as typeof fetch })).rejects.toThrow(/interrupted/);
+    await expect(
+      downloadZip(
+        'http://api.test',
+        42,
+        { all: true },
+        { fetchImpl: short as unknown as typeof fetch },
+      ),
+    ).rejects.toThrow(/interrupted/);
     const down = vi.fn(async () => {
       throw new TypeError('Failed to fetch');
     });
-    await expect(downloadZip('http://api.test', 42, { all: true }, { fetchImpl: down as unknown as typeof fetch })).rejects.toThrow(/Check your connection/);
+    await expect(
+      downloadZip(
+        'http://api.test',
+        42,
+        { all: true },
+        { fetchImpl: down as unknown as typeof fetch },
+      ),
+    ).rejects.toThrow(/Check your connection/);
   });
 
   it('stops when cancelled', async () => {
@@ -102,16 +190,31 @@ describe('zip downloads', () => {
       init?.signal?.throwIfAborted();
       return zipResponse([]);
     });
-    await expect(downloadZip('http://api.test', 42, { all: true }, { fetchImpl: fetchImpl as unknown as typeof fetch, signal: abort.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(
+      downloadZip(
+        'http://api.test',
+        42,
+        { all: true },
+        { fetchImpl: fetchImpl as unknown as typeof fetch, signal: abort.signal },
+      ),
+    ).rejects.toMatchObject({ name: 'AbortError' });
   });
 });
 
 describe('a shared photo’s preview', () => {
   it('is found in the event’s own listing, page after page', async () => {
     vi.stubEnv('API_URL', 'http://api.test');
-    const photo = (n: number) => ({ uuid: U(n), width: 1600, height: 1067, placeholder: null, captured_at: null });
+    const photo = (n: number) => ({
+      uuid: U(n),
+      width: 1600,
+      height: 1067,
+      placeholder: null,
+      captured_at: null,
+    });
     const fetchImpl = vi.fn(async (url: string) =>
-      new URL(url).searchParams.get('cursor') ? envelope({ photos: [photo(3)], total: 3, next_cursor: null }) : envelope({ photos: [photo(1), photo(2)], total: 3, next_cursor: 'c' }),
+      new URL(url).searchParams.get('cursor')
+        ? envelope({ photos: [photo(3)], total: 3, next_cursor: null })
+        : envelope({ photos: [photo(1), photo(2)], total: 3, next_cursor: 'c' }),
     );
     expect(await findEventPhoto(42, U(3), fetchImpl as unknown as typeof fetch)).toEqual(photo(3));
     expect(await findEventPhoto(42, U(9), fetchImpl as unknown as typeof fetch)).toBeNull();

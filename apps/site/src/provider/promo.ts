@@ -17,26 +17,52 @@ async function unlessMissing<T>(call: Promise<T>): Promise<T | undefined> {
   try {
     return await call;
   } catch (error) {
-    if (error instanceof ProviderError && (error.status === 404 || error.status === 501)) return undefined;
+    if (error instanceof ProviderError && (error.status === 404 || error.status === 501))
+      return undefined;
     throw error;
   }
 }
 
 /** One page of the event's photos, or of a bib's. */
-export function fetchPromoPhotos(apiBase: string, eventId: number, opts: { cursor?: string | null; bib?: string; signal?: AbortSignal } = {}): Promise<PhotoPage | undefined> {
+export function fetchPromoPhotos(
+  apiBase: string,
+  eventId: number,
+  opts: { cursor?: string | null; bib?: string; signal?: AbortSignal } = {},
+): Promise<PhotoPage | undefined> {
   return unlessMissing(
-    fetchPhotoPage(apiBase, eventId, { limit: PROMO_PHOTO_PAGE, cursor: opts.cursor ?? null, ...(opts.bib ? { search: { bib: opts.bib } } : {}), ...(opts.signal ? { signal: opts.signal } : {}) }),
+    fetchPhotoPage(apiBase, eventId, {
+      limit: PROMO_PHOTO_PAGE,
+      cursor: opts.cursor ?? null,
+      ...(opts.bib ? { search: { bib: opts.bib } } : {}),
+      ...(opts.signal ? { signal: opts.signal } : {}),
+    }),
   );
 }
 
 /** The bib's race result, when the provider has results and the bib is in them. */
-export async function fetchPromoResult(apiBase: string, eventId: number, bib: string, signal?: AbortSignal): Promise<RaceResult | undefined> {
+export async function fetchPromoResult(
+  apiBase: string,
+  eventId: number,
+  bib: string,
+  signal?: AbortSignal,
+): Promise<RaceResult | undefined> {
   return (await unlessMissing(fetchRaceResult(apiBase, eventId, bib, fetch, signal))) ?? undefined;
 }
 
 /** The organiser's own certificate design (`enable_custom_certificate`), when they made one. */
-export function fetchCertificateTemplate(apiBase: string, eventId: number, signal?: AbortSignal): Promise<CertificateTemplate | undefined> {
-  return unlessMissing(browserEnvelope(buildUrl(apiBase, eventPath(eventId, '/certificate-template')), (c) => c.certificateTemplate, fetch, signal));
+export function fetchCertificateTemplate(
+  apiBase: string,
+  eventId: number,
+  signal?: AbortSignal,
+): Promise<CertificateTemplate | undefined> {
+  return unlessMissing(
+    browserEnvelope(
+      buildUrl(apiBase, eventPath(eventId, '/certificate-template')),
+      (c) => c.certificateTemplate,
+      fetch,
+      signal,
+    ),
+  );
 }
 
 /**

@@ -32,9 +32,13 @@ describe('getOrganiser (home data)', () => {
     fetchMock.mockResolvedValue(envelope(organiserData()));
     const result = await getOrganiser('photos.example.com');
     const url = calledUrl();
-    expect(url.origin + url.pathname).toBe('http://api.test:4000/api/v1/client/events/organiser/data');
+    expect(url.origin + url.pathname).toBe(
+      'http://api.test:4000/api/v1/client/events/organiser/data',
+    );
     expect(url.searchParams.get('app_domain')).toBe('photos.example.com');
-    expect(fetchMock.mock.calls[0]?.[1]).toMatchObject({ next: { revalidate: 30, tags: ['organiser:photos.example.com'] } });
+    expect(fetchMock.mock.calls[0]?.[1]).toMatchObject({
+      next: { revalidate: 30, tags: ['organiser:photos.example.com'] },
+    });
     expect(result.error).toBeNull();
     expect(result.organiser).toMatchObject({
       name: 'City Runs',
@@ -59,8 +63,16 @@ describe('getOrganiser (home data)', () => {
     fetchMock.mockResolvedValue(new Response('oops', { status: 500 }));
     const result = await getOrganiser('a.com');
     expect(result.error).toBe('Failed to fetch organizer data: HTTP error! status: 500');
-    expect(console.error).toHaveBeenCalledWith('Failed to fetch organizer data: HTTP error! status: 500');
-    expect(result.organiser).toMatchObject({ name: 'eventsite', logo: null, themeColour: '#FF5733', cta: null, gtmId: null });
+    expect(console.error).toHaveBeenCalledWith(
+      'Failed to fetch organizer data: HTTP error! status: 500',
+    );
+    expect(result.organiser).toMatchObject({
+      name: 'eventsite',
+      logo: null,
+      themeColour: '#FF5733',
+      cta: null,
+      gtmId: null,
+    });
     expect(result.recentEvents).toEqual([]);
     expect(result.unknown).toBe(false);
   });
@@ -96,13 +108,29 @@ describe('getEventsPage (all events)', () => {
   it('asks for page and page size 12', async () => {
     fetchMock.mockResolvedValue(
       envelope({
-        id: 1, domain: 'a.com', name: 'A', organiser_name: 'A', logo: '', expiry_at: null,
+        id: 1,
+        domain: 'a.com',
+        name: 'A',
+        organiser_name: 'A',
+        logo: '',
+        expiry_at: null,
         events: [summary(1)],
-        pagination: { total: 13, current_page: 2, total_pages: 2, page_size: 12, has_next_page: false, has_previous_page: true },
+        pagination: {
+          total: 13,
+          current_page: 2,
+          total_pages: 2,
+          page_size: 12,
+          has_next_page: false,
+          has_previous_page: true,
+        },
       }),
     );
     const result = await getEventsPage('a.com', 2);
-    expect(Object.fromEntries(calledUrl().searchParams)).toEqual({ app_domain: 'a.com', page: '2', page_size: '12' });
+    expect(Object.fromEntries(calledUrl().searchParams)).toEqual({
+      app_domain: 'a.com',
+      page: '2',
+      page_size: '12',
+    });
     expect(result.events).toHaveLength(1);
     expect(result.pagination.current_page).toBe(2);
   });
@@ -112,14 +140,27 @@ describe('getEventsPage (all events)', () => {
     const result = await getEventsPage('a.com', 3);
     expect(result.error).toBe('Failed to fetch events data: HTTP error! status: 503');
     expect(result.events).toEqual([]);
-    expect(result.pagination).toMatchObject({ total: 0, total_pages: 0, has_next_page: false, has_previous_page: false });
+    expect(result.pagination).toMatchObject({
+      total: 0,
+      total_pages: 0,
+      has_next_page: false,
+      has_previous_page: false,
+    });
   });
 });
 
 describe('getContactForm', () => {
   it('embeds the organiser’s form', async () => {
-    fetchMock.mockResolvedValue(envelope({ contact_us: { form: { iframeSrc: 'https://forms.example.com/f', scriptSrc: '' } } }));
-    expect(await getContactForm('a.com')).toEqual({ iframeSrc: 'https://forms.example.com/f', error: null, transient: false });
+    fetchMock.mockResolvedValue(
+      envelope({
+        contact_us: { form: { iframeSrc: 'https://forms.example.com/f', scriptSrc: '' } },
+      }),
+    );
+    expect(await getContactForm('a.com')).toEqual({
+      iframeSrc: 'https://forms.example.com/f',
+      error: null,
+      transient: false,
+    });
   });
 
   it('falls back to the form the API hosts when the call fails', async () => {
@@ -131,13 +172,17 @@ describe('getContactForm', () => {
   });
 
   it('never embeds a URL that is not http(s)', async () => {
-    fetchMock.mockResolvedValue(envelope({ contact_us: { form: { iframeSrc: 'javascript:alert(1)', scriptSrc: '' } } }));
+    fetchMock.mockResolvedValue(
+      envelope({ contact_us: { form: { iframeSrc: 'javascript:alert(1)', scriptSrc: '' } } }),
+    );
     expect((await getContactForm('a.com')).iframeSrc).toBe(embeddedContactFormUrl('a.com'));
   });
 
   it('uses the public API URL for what the browser loads', async () => {
     vi.stubEnv('PUBLIC_API_URL', 'https://api.example.com');
-    expect(embeddedContactFormUrl('a.com')).toBe('https://api.example.com/forms/contact?app_domain=a.com');
+    expect(embeddedContactFormUrl('a.com')).toBe(
+      'https://api.example.com/forms/contact?app_domain=a.com',
+    );
   });
 });
 
@@ -155,9 +200,15 @@ describe('event config', () => {
 
   it('shows a banner only when enabled with an http(s) image', () => {
     const data = eventConfigData();
-    data.event_photos_config = { ...data.event_photos_config, banner_config: { enabled: true, image_url: 'https://cdn.example.com/b.jpg' } };
+    data.event_photos_config = {
+      ...data.event_photos_config,
+      banner_config: { enabled: true, image_url: 'https://cdn.example.com/b.jpg' },
+    };
     expect(readEventConfig(data).bannerUrl).toBe('https://cdn.example.com/b.jpg');
-    data.event_photos_config = { ...data.event_photos_config, banner_config: { enabled: true, image_url: 'javascript:x' } };
+    data.event_photos_config = {
+      ...data.event_photos_config,
+      banner_config: { enabled: true, image_url: 'javascript:x' },
+    };
     expect(readEventConfig(data).bannerUrl).toBeNull();
   });
 });
@@ -168,7 +219,10 @@ describe('loadEvent: the event of a URL, scoped to the organiser of the host', (
     fetchMock.mockImplementation(async (input: string) => {
       const url = new URL(String(input));
       const domain = url.searchParams.get('app_domain');
-      if (url.pathname.endsWith('/organiser/data')) return envelope(organiserData({ recent_events: domain === 'a.com' ? [summary(1)] : [summary(999)] }));
+      if (url.pathname.endsWith('/organiser/data'))
+        return envelope(
+          organiserData({ recent_events: domain === 'a.com' ? [summary(1)] : [summary(999)] }),
+        );
       if (url.pathname.endsWith('/organiser/all-events')) {
         const ids = domain === 'a.com' ? Array.from({ length: 150 }, (_, i) => i + 1) : [999];
         const page = Number(url.searchParams.get('page'));
@@ -176,7 +230,14 @@ describe('loadEvent: the event of a URL, scoped to the organiser of the host', (
         const pages = Math.ceil(ids.length / size);
         return envelope({
           events: ids.slice((page - 1) * size, page * size).map((id) => summary(id)),
-          pagination: { total: ids.length, current_page: page, total_pages: pages, page_size: size, has_next_page: page < pages, has_previous_page: page > 1 },
+          pagination: {
+            total: ids.length,
+            current_page: page,
+            total_pages: pages,
+            page_size: size,
+            has_next_page: page < pages,
+            has_previous_page: page > 1,
+          },
         });
       }
       const id = Number(/events\/(\d+)\/config/.exec(url.pathname)?.[1]);
@@ -193,7 +254,11 @@ describe('loadEvent: the event of a URL, scoped to the organiser of the host', (
       2: new Response('{}', { status: 500, statusText: 'Internal Server Error' }),
       3: envelope({ event_details: { id: 'x' } }),
     });
-    expect(await loadEvent('a.com', 'city-run-2')).toEqual({ kind: 'fetch-failed', message: 'Failed to fetch event data: Internal Server Error', transient: false });
+    expect(await loadEvent('a.com', 'city-run-2')).toEqual({
+      kind: 'fetch-failed',
+      message: 'Failed to fetch event data: Internal Server Error',
+      transient: false,
+    });
     expect((await loadEvent('a.com', 'city-run-3')).kind).toBe('mapping-failed');
     const ok = await loadEvent('a.com', 'city-run-1');
     expect(ok.kind).toBe('ok');
@@ -214,7 +279,9 @@ describe('loadEvent: the event of a URL, scoped to the organiser of the host', (
     provider();
     const load = await loadEvent('a.com', 'late-run-140');
     expect(load.kind).toBe('ok');
-    const pages = fetchMock.mock.calls.map(([u]) => new URL(String(u))).filter((u) => u.pathname.endsWith('/all-events'));
+    const pages = fetchMock.mock.calls
+      .map(([u]) => new URL(String(u)))
+      .filter((u) => u.pathname.endsWith('/all-events'));
     expect(pages.map((u) => u.searchParams.get('page'))).toEqual(['1', '2']);
   });
 

@@ -23,10 +23,22 @@ export function runnerBib(raw: string): string | null {
 }
 
 /** `GET /api/v1/client/events/{id}/results/{bib}`: the bib's result, or null (none, off, failed). */
-export async function getRunnerResult(eventId: number, bib: string, fetchImpl: typeof fetch = fetch): Promise<RaceResult | null> {
+export async function getRunnerResult(
+  eventId: number,
+  bib: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<RaceResult | null> {
   try {
-    const url = buildUrl(apiUrl(), `/api/v1/client/events/${encodeURIComponent(String(eventId))}/results/${encodeURIComponent(bib)}`);
-    return await requestChecked(url, raceResult, { revalidate: REVALIDATE_SECONDS, tags: [`event:${eventId}`] }, fetchImpl);
+    const url = buildUrl(
+      apiUrl(),
+      `/api/v1/client/events/${encodeURIComponent(String(eventId))}/results/${encodeURIComponent(bib)}`,
+    );
+    return await requestChecked(
+      url,
+      raceResult,
+      { revalidate: REVALIDATE_SECONDS, tags: [`event:${eventId}`] },
+      fetchImpl,
+    );
   } catch (error) {
     if (error instanceof ProviderError) return null;
     return null;
@@ -50,7 +62,9 @@ export async function getRunner(
   fetchImpl: typeof fetch = fetch,
 ): Promise<RunnerData> {
   const [page, result] = await Promise.all([
-    options.photos ? firstPhotoPage(eventId, { bib }, options.forwardedFor ?? null, fetchImpl) : Promise.resolve('missing' as const),
+    options.photos
+      ? firstPhotoPage(eventId, { bib }, options.forwardedFor ?? null, fetchImpl)
+      : Promise.resolve('missing' as const),
     options.timing ? getRunnerResult(eventId, bib, fetchImpl) : Promise.resolve(null),
   ]);
   return { page, result };

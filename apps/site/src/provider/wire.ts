@@ -1,5 +1,15 @@
-import { DEFAULT_THEME_COLOUR, FALLBACK_THEME_COLOUR, PROVIDER_NAME } from '@eventsite/contract/constants';
-import { DEFAULT_EXTRA_CONFIG, footerConfig, type EventDetails, type EventPhotosConfig, type Pagination } from '@eventsite/contract';
+import {
+  DEFAULT_THEME_COLOUR,
+  FALLBACK_THEME_COLOUR,
+  PROVIDER_NAME,
+} from '@eventsite/contract/constants';
+import {
+  DEFAULT_EXTRA_CONFIG,
+  footerConfig,
+  type EventDetails,
+  type EventPhotosConfig,
+  type Pagination,
+} from '@eventsite/contract';
 import { themeColour } from '@/lib/colour';
 import { callToAction, gtmId, headerDesign } from '@/lib/header';
 import { parsePhotoRef, type PhotoRef } from '@/lib/photos';
@@ -24,8 +34,14 @@ export function isObj(value: unknown): value is Obj {
 }
 const obj = (value: unknown): Obj => (isObj(value) ? value : {});
 const arr = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-const str = (value: unknown, fallback = ''): string => (typeof value === 'string' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : fallback);
-const bool = (value: unknown, fallback: boolean): boolean => (typeof value === 'boolean' ? value : fallback);
+const str = (value: unknown, fallback = ''): string =>
+  typeof value === 'string'
+    ? value
+    : typeof value === 'number' && Number.isFinite(value)
+      ? String(value)
+      : fallback;
+const bool = (value: unknown, fallback: boolean): boolean =>
+  typeof value === 'boolean' ? value : fallback;
 
 /** A whole number, from a number or a string of digits. */
 function int(value: unknown): number | null {
@@ -62,7 +78,11 @@ export function readOrganiser(data: unknown): Organiser {
     logo: httpUrlOrNull(d.logo),
     themeColour: themeColour(extra.themeColor, DEFAULT_THEME_COLOUR),
     headerDesign: headerDesign(extra.headerDesign),
-    cta: callToAction({ text: str(cta.text), href: str(cta.href), position: cta.position === 'left' ? 'left' : 'right' }),
+    cta: callToAction({
+      text: str(cta.text),
+      href: str(cta.href),
+      position: cta.position === 'left' ? 'left' : 'right',
+    }),
     gtmId: gtmId({ googleTagManagerId: str(extra.googleTagManagerId) }),
     footer: readFooter(footer),
   };
@@ -74,10 +94,19 @@ export function readOrganiser(data: unknown): Organiser {
  * not hide the others), and branding is hidden only by a plain `true`.
  */
 function readFooter(footer: Obj): SiteFooter {
-  const { socialMediaLinks: _links, hide9picBranding: _branding, ...defaults } = DEFAULT_EXTRA_CONFIG.footer_config;
+  const {
+    socialMediaLinks: _links,
+    hide9picBranding: _branding,
+    ...defaults
+  } = DEFAULT_EXTRA_CONFIG.footer_config;
   const fields: Record<string, unknown> = { ...defaults };
   for (const key of Object.keys(defaults)) {
-    const schema = (footerConfig.shape as Record<string, { safeParse(v: unknown): { success: boolean; data?: unknown } }>)[key];
+    const schema = (
+      footerConfig.shape as Record<
+        string,
+        { safeParse(v: unknown): { success: boolean; data?: unknown } }
+      >
+    )[key];
     const read = schema?.safeParse(footer[key]);
     if (read?.success) fields[key] = typeof read.data === 'string' ? read.data.trim() : read.data;
   }
@@ -86,7 +115,12 @@ function readFooter(footer: Obj): SiteFooter {
     socialLinks: socialLinks(
       arr(footer.socialMediaLinks)
         .filter(isObj)
-        .map((l) => ({ platform: str(l.platform), url: str(l.url), icon: str(l.icon), label: str(l.label) })),
+        .map((l) => ({
+          platform: str(l.platform),
+          url: str(l.url),
+          icon: str(l.icon),
+          label: str(l.label),
+        })),
     ),
     showBranding: footer.hide9picBranding !== true,
   };
@@ -110,7 +144,10 @@ export function readEventSummary(value: unknown): EventCardData | null {
     name: str(value.event_name).trim(),
     date: str(value.event_date).trim(),
     // The path of the event's pages: the provider's slug when it names this id, else the id.
-    slug: slug !== '' && parseEventSlug(slug) === id && /^[A-Za-z0-9._~-]+$/.test(slug) ? slug : String(id),
+    slug:
+      slug !== '' && parseEventSlug(slug) === id && /^[A-Za-z0-9._~-]+$/.test(slug)
+        ? slug
+        : String(id),
     city: str(obj(value.location).location_city).trim(),
     photos: arr(value.event_photos)
       .map((ref) => (typeof ref === 'string' ? parsePhotoRef(ref) : null))
@@ -130,7 +167,11 @@ export function readEventSummaries(value: unknown): EventCardData[] {
  * One page of events. Pagination fields that are missing are worked out from what is there:
  * the page asked for, the events on it, and the page size asked for.
  */
-export function readEventsPage(data: unknown, page: number, pageSize: number): { events: EventCardData[]; pagination: Pagination } {
+export function readEventsPage(
+  data: unknown,
+  page: number,
+  pageSize: number,
+): { events: EventCardData[]; pagination: Pagination } {
   const d = obj(data);
   const events = readEventSummaries(d.events);
   const p = obj(d.pagination);
@@ -192,12 +233,15 @@ const CTA_PLACEMENTS = ['top', 'bottom', 'both'] as const;
 function readFlags(value: unknown): EventPhotosConfig['feature_flag'] {
   const f = obj(value);
   const flags = { ...FEATURE_DEFAULTS };
-  for (const key of Object.keys(flags) as (keyof typeof flags)[]) flags[key] = bool(f[key], flags[key]);
+  for (const key of Object.keys(flags) as (keyof typeof flags)[])
+    flags[key] = bool(f[key], flags[key]);
   return flags;
 }
 
 function readThreshold(value: unknown, fallback: number, min: number, max: number): number {
-  return typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max ? value : fallback;
+  return typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max
+    ? value
+    : fallback;
 }
 
 /**
@@ -207,7 +251,8 @@ function readThreshold(value: unknown, fallback: number, min: number, max: numbe
  */
 export function readEventConfig(data: unknown): EventPage {
   if (!isObj(data)) throw new EventMappingError('the event configuration is not an object');
-  if (!isObj(data.event_details)) throw new EventMappingError('the event configuration has no event details');
+  if (!isObj(data.event_details))
+    throw new EventMappingError('the event configuration has no event details');
   const e = data.event_details;
   const id = int(e.id);
   if (id === null || id < 0) throw new EventMappingError('the event details have no numeric id');
@@ -234,24 +279,32 @@ export function readEventConfig(data: unknown): EventPage {
     feature_flag: flags,
     banner_config: { enabled: bool(banner.enabled, false), image_url: str(banner.image_url) },
     video_config: {
-      validation: { min_images: count(validation.min_images), max_images: count(validation.max_images) },
+      validation: {
+        min_images: count(validation.min_images),
+        max_images: count(validation.max_images),
+      },
       template_enabled: bool(video.template_enabled, false),
     },
     bib_config: {
-      strategies: arr(bib.strategies).filter((s): s is (typeof BIB_STRATEGY_NAMES)[number] => BIB_STRATEGY_NAMES.includes(s as never)),
+      strategies: arr(bib.strategies).filter((s): s is (typeof BIB_STRATEGY_NAMES)[number] =>
+        BIB_STRATEGY_NAMES.includes(s as never),
+      ),
       global_confidence_threshold: readThreshold(bib.global_confidence_threshold, 0.8, 0, 1),
       placeholder_text: str(bib.placeholder_text).trim() || 'Enter your bib number',
     },
     cta_config: {
       text: str(cta.text).trim(),
       url: httpUrlOrNull(cta.url) ?? '',
-      placement: CTA_PLACEMENTS.includes(cta.placement as never) ? (cta.placement as (typeof CTA_PLACEMENTS)[number]) : 'top',
+      placement: CTA_PLACEMENTS.includes(cta.placement as never)
+        ? (cta.placement as (typeof CTA_PLACEMENTS)[number])
+        : 'top',
       pass_search: bool(cta.pass_search, false),
     },
     selfie_config: { match_threshold: readThreshold(selfie.match_threshold, 0.6, 0.3, 0.95) },
   };
   // A call-to-action without both its words and its link is not shown.
-  if (config.cta_config.text === '' || config.cta_config.url === '') config.feature_flag.cta_enabled = false;
+  if (config.cta_config.text === '' || config.cta_config.url === '')
+    config.feature_flag.cta_enabled = false;
   return {
     details,
     config,

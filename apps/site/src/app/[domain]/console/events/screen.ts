@@ -19,9 +19,7 @@ export function eventIdOf(value: string): number | null {
  * The signed-in user and the event of an event screen: signed out, the sign-in form; an id that
  * is not one of the organiser's events, 404; the API down, the event is null with the reason.
  */
-export async function eventScreen(
-  idParam: string,
-): Promise<{
+export async function eventScreen(idParam: string): Promise<{
   session: ConsoleSession;
   eventId: number;
   event: AdminEvent | null;

@@ -6,10 +6,11 @@ import { ANALYTICS_TEXT } from '@/components/console/insight/analytics-strings';
 import { CONSOLE_TEXT } from '@/components/console/strings';
 import '@/components/console/console.css';
 import '@/components/console/insight/insight.css';
-import { consoleEvent } from '@/provider/console';
+import { consoleEvent } from '@/provider/console-events';
 import { eventStatsOf } from '@/provider/console-insight';
 import { consoleSessionOrSignIn } from '../../../session';
-import { consoleEventId, statsSpan } from '../../../screen-params';
+import { eventIdOf } from '../../screen';
+import { statsSpan } from './span';
 
 export const metadata: Metadata = {
   title: `${ANALYTICS_TEXT.title} | ${CONSOLE_TEXT.title}`,
@@ -24,7 +25,7 @@ type Props = {
 /** An event's visitor analytics per day (owner and editor), and their CSV. */
 export default async function AnalyticsPage({ params, searchParams }: Props) {
   const [{ eventId: raw }, query] = await Promise.all([params, searchParams]);
-  const eventId = consoleEventId(raw);
+  const eventId = eventIdOf(raw);
   if (eventId === null) notFound();
   const span = statsSpan(query);
   const session = await consoleSessionOrSignIn();

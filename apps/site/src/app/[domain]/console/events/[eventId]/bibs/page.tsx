@@ -5,9 +5,10 @@ import '@/components/console/bibs/bibs.css';
 import { ConsoleFrame, EventNav } from '@/components/console/ConsoleFrame';
 import '@/components/console/console.css';
 import { publicApiUrl } from '@/provider/env';
-import { consoleEvents } from '@/provider/console';
+import { consoleEvent } from '@/provider/console-events';
 import { bibReview } from '@/provider/console-bibs';
 import { consoleSessionOrSignIn } from '../../../session';
+import { eventIdOf } from '../../screen';
 
 export const metadata: Metadata = {
   title: BIBS_TEXT.title,
@@ -34,7 +35,7 @@ export default async function BibsPage({ params, searchParams }: Props) {
     consoleSessionOrSignIn(),
   ]);
   const { who, token, csrf } = session;
-  const eventId = /^\d{1,9}$/.test(rawId) ? Number(rawId) : 0;
+  const eventId = eventIdOf(rawId) ?? 0;
   const frame = (children: React.ReactNode, eventName?: string) => (
     <div className="container page console">
       <ConsoleFrame
@@ -52,9 +53,9 @@ export default async function BibsPage({ params, searchParams }: Props) {
   );
   if (who.user.role === 'photographer')
     return frame(<p className="console-error">{BIBS_TEXT.notAllowed}</p>);
-  const events = await consoleEvents(token);
-  const event = events.ok ? events.data.find((e) => e.id === eventId) : undefined;
-  if (!events.ok)
+  const found = eventId > 0 ? await consoleEvent(token, eventId) : null;
+  const event = found?.ok ? found.data : undefined;
+  if (found && !found.ok && found.status !== 404)
     return frame(
       <p className="console-error" role="alert">
         {BIBS_TEXT.loadFailed}

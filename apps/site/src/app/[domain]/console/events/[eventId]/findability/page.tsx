@@ -6,10 +6,10 @@ import { FINDABILITY_TEXT } from '@/components/console/insight/findability-strin
 import { CONSOLE_TEXT } from '@/components/console/strings';
 import '@/components/console/console.css';
 import '@/components/console/insight/insight.css';
-import { consoleEvent } from '@/provider/console';
+import { consoleEvent } from '@/provider/console-events';
 import { eventFindability } from '@/provider/console-insight';
 import { consoleSessionOrSignIn } from '../../../session';
-import { consoleEventId } from '../../../screen-params';
+import { eventIdOf } from '../../screen';
 
 export const metadata: Metadata = {
   title: `${FINDABILITY_TEXT.title} | ${CONSOLE_TEXT.title}`,
@@ -21,7 +21,7 @@ type Props = { params: Promise<{ domain: string; eventId: string }> };
 /** The findability dashboard of one event (owner and editor). */
 export default async function FindabilityPage({ params }: Props) {
   const { eventId: raw } = await params;
-  const eventId = consoleEventId(raw);
+  const eventId = eventIdOf(raw);
   if (eventId === null) notFound();
   const session = await consoleSessionOrSignIn();
   const [event, data] = await Promise.all([

@@ -6,8 +6,10 @@ import { PhotoUploader } from '@/components/console/photos/PhotoUploader';
 import { ProcessingStatus } from '@/components/console/photos/ProcessingStatus';
 import { PHOTOS_TEXT } from '@/components/console/photos/strings';
 import '@/components/console/photos/photos.css';
-import { consoleEvent, consoleJobs, consolePhotoPage } from '@/provider/console-photos';
+import { consoleEvent } from '@/provider/console-events';
+import { consoleJobs, consolePhotoPage } from '@/provider/console-photos';
 import { consoleSessionOrSignIn } from '../../../session';
+import { eventIdOf } from '../../screen';
 
 export const metadata: Metadata = {
   title: 'Photos · Console',
@@ -43,14 +45,16 @@ export default async function PhotosPage({ params, searchParams }: Props) {
     consoleSessionOrSignIn(),
   ]);
   const { who, token, csrf } = session;
-  const eventId = /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
+  const eventId = eventIdOf(raw) ?? 0;
   const event = eventId > 0 ? await consoleEvent(token, eventId) : null;
-  if (!event || !event.ok || !event.data) {
+  if (!event || !event.ok) {
     return (
       <div className="container page console">
         <ConsoleFrame who={who} csrf={csrf} current="events" title={PHOTOS_TEXT.manage.heading}>
           <p className="console-error" role="alert">
-            {event && !event.ok ? PHOTOS_TEXT.eventsFailed : PHOTOS_TEXT.noEvent}
+            {event && !event.ok && event.status !== 404
+              ? PHOTOS_TEXT.eventsFailed
+              : PHOTOS_TEXT.noEvent}
           </p>
         </ConsoleFrame>
       </div>

@@ -1,6 +1,7 @@
 import { NO_INDEX } from '@/lib/console-security';
 import { eventStatsCsv } from '@/provider/console-insight';
-import { consoleEventId, statsSpan } from '../../../../screen-params';
+import { eventIdOf } from '../../../screen';
+import { statsSpan } from '../span';
 import { sessionTokenOfChange } from '../../../../session';
 
 type Params = { params: Promise<{ domain: string; eventId: string }> };
@@ -18,7 +19,7 @@ const text = (status: number, body: string) =>
 /** The event's analytics as a CSV download, for the signed-in organiser (a read: no CSRF token). */
 export async function GET(request: Request, { params }: Params) {
   const { eventId: raw } = await params;
-  const eventId = consoleEventId(raw);
+  const eventId = eventIdOf(raw);
   if (eventId === null) return text(404, 'No event has this id.');
   const token = await sessionTokenOfChange();
   if (!token) return text(401, 'Sign in to the console first.');

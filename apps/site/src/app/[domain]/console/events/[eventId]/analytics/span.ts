@@ -1,8 +1,3 @@
-/** The event id of a console screen's path, or null for anything but a positive whole number. */
-export function consoleEventId(raw: string): number | null {
-  return /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : null;
-}
-
 /** A span of days from a query (`from`, `to`), passed on only when each is one plain value. */
 export function statsSpan(query: Record<string, string | string[] | undefined>): {
   from?: string;
