@@ -26,6 +26,13 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a PostgreSQL URL such as postgres://user@host:5432/db')
     .optional(),
+  SMTP_URL: z
+    .url({
+      protocol: /^smtps?$/,
+      error: 'must be an smtp:// or smtps:// URL such as smtps://user:pass@mail.example.com:465',
+    })
+    .optional(),
+  SMTP_FROM: z.email({ error: 'must be an email address such as console@example.com' }).optional(),
   PUBLIC_API_URL: z
     .url({
       protocol: /^https?$/,
@@ -206,6 +213,9 @@ export interface ApiConfig {
   redisUrl: string | undefined;
   /** Prefix of this deployment's Redis keys and channel (REDIS_PREFIX, eventsite). */
   redisPrefix: string;
+  /** Where the console's invitation emails go out (SMTP_URL), and their sender (SMTP_FROM). */
+  smtpUrl?: string;
+  smtpFrom?: string;
   /** A claimed job is another worker's once its worker is silent this long (JOB_LEASE_SECONDS, 30). */
   jobLeaseMs: number;
   /** Photos in this S3-compatible bucket instead of DATA_DIR (S3_BUCKET and the other S3_ settings). */
@@ -275,6 +285,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     sweepMinAgeMinutes: e.SWEEP_MIN_AGE_MINUTES,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX ?? 'eventsite',
+    smtpUrl: e.SMTP_URL,
+    smtpFrom: e.SMTP_FROM,
     jobLeaseMs: (e.JOB_LEASE_SECONDS ?? 30) * 1000,
     s3: e.S3_BUCKET
       ? {

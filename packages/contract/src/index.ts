@@ -15,3 +15,4 @@ export * from './selfie.js';
 export * from './hide.js';
 export * from './organiser-admin.js';
 export * from './console.js';
+export * from './console-team.js';

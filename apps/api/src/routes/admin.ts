@@ -25,6 +25,7 @@ import type { UploadedPart } from '../services/uploads.js';
 import { ADMIN_FAILURES, ADMIN_SECURITY, installAdminAuth } from './admin-auth.js';
 import { adminHideRoutes } from './admin-hides.js';
 import { adminOrganiserRoutes } from './admin-organiser.js';
+import { adminTeamRoutes } from './admin-team.js';
 import { resumableUploadRoutes } from './resumable-uploads.js';
 
 const security = ADMIN_SECURITY;
@@ -63,6 +64,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ authFailuresPerWindow?: number
   await app.register(adminOrganiserRoutes);
   // Counts of the event's hide requests ("Hide me everywhere").
   await app.register(adminHideRoutes);
+  // The console's team and the organiser's logo (owner only).
+  await app.register(adminTeamRoutes);
 
   await app.register(multipart, {
     // A too-large part is cut at the limit and refused; the request goes on with the next file.
