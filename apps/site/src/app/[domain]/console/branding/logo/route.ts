@@ -1,0 +1,39 @@
+import { MAX_LOGO_BYTES } from '@eventsite/contract';
+import { logoErrorOf } from '@/components/console/branding/errors';
+import { removeLogo, uploadLogo } from '@/provider/console-branding';
+import { checkedChange, toConsoleScreen } from '../../change';
+import { sessionTokenOfChange } from '../../session';
+import { showBrandingNow } from '../revalidate';
+
+type Params = { params: Promise<{ domain: string }> };
+
+/**
+ * Uploads (or removes) the organiser's logo: the form's file (multipart) goes to
+ * `POST /api/v1/admin/organiser/logo` as the body; the API decodes it and refuses what is not
+ * an image. Origin and CSRF checked first.
+ */
+export async function POST(request: Request, { params }: Params) {
+  const { domain } = await params;
+  const change = await checkedChange(request);
+  if (!change.ok) return change.response;
+  const token = await sessionTokenOfChange();
+  if (!token) return toConsoleScreen('/console');
+  const back = (error: string) => toConsoleScreen('/console/branding', { error });
+  let answer;
+  if (change.form.get('action') === 'remove') {
+    answer = await removeLogo(token);
+  } else {
+    const file = change.form.get('logo');
+    if (!(file instanceof Blob) || file.size === 0) return back('logo-missing');
+    if (file.size > MAX_LOGO_BYTES) return back('logo-too-large');
+    answer = await uploadLogo(token, { type: file.type, data: await file.arrayBuffer() });
+  }
+  if (!answer.ok) {
+    if (answer.status === 401) return toConsoleScreen('/console', { notice: 'expired' });
+    return back(logoErrorOf(answer.status, answer.message));
+  }
+  showBrandingNow(answer.data.domains, domain);
+  return toConsoleScreen('/console/branding', {
+    notice: change.form.get('action') === 'remove' ? 'logo-removed' : 'logo',
+  });
+}
