@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { LOGO_BOX, MAX_LOGO_PIXELS, type OrganiserSettings } from '@eventsite/contract';
-import sharp from 'sharp';
+import { MAX_LOGO_PIXELS, type OrganiserSettings } from '@eventsite/contract';
 import type { BlobStore } from '../adapters/blobs.js';
 import { sniffImageKind } from '../adapters/images.js';
+import { LogoImageError, renderLogo } from '../adapters/logo-image.js';
 import { AppError } from '../errors.js';
 import type { OrganiserService } from './organisers.js';
 
@@ -46,19 +46,12 @@ export class BrandingService {
       throw new AppError(415, 'This file is not a PNG, JPEG or WebP image: choose one of those');
     let webp: Buffer;
     try {
-      const image = sharp(bytes, { limitInputPixels: MAX_LOGO_PIXELS, failOn: 'error' });
-      const meta = await image.metadata();
-      if (!meta.width || !meta.height) throw new Error('no size');
-      webp = await image
-        .rotate()
-        .resize({ ...LOGO_BOX, fit: 'inside', withoutEnlargement: true })
-        .webp({ quality: 90, alphaQuality: 100 })
-        .toBuffer();
+      webp = await renderLogo(bytes);
     } catch (error) {
-      const message = error instanceof Error ? error.message : '';
+      if (!(error instanceof LogoImageError)) throw error;
       throw new AppError(
         400,
-        /pixel limit/i.test(message)
+        error.reason === 'too-large'
           ? `This image is too large (more than ${MAX_LOGO_PIXELS / 1e6} megapixels): make it smaller`
           : 'This image cannot be read (the file may be damaged or cut off): export it again and retry',
       );
