@@ -8,6 +8,7 @@ import {
   type BrandingDraft,
   type BrandingField,
   contrastOf,
+  encodeDraft,
   MAX_SOCIAL_LINKS,
   PLATFORM_CHOICES,
   ratioText,
@@ -82,6 +83,8 @@ export function BrandingEditor({ csrf, initial, errors, name, logo, providerUrl 
             {T.logo.legend}
           </h2>
           <input type="hidden" name={CSRF_FIELD} value={csrf} />
+          {/* The settings typed but not saved come back after the upload. */}
+          <input type="hidden" name="draft" value={encodeDraft(draft) ?? ''} />
           {logo ? (
             <p className="branding-current-logo">
               <img src={logo} alt={T.logo.current} />

@@ -11,6 +11,7 @@ export const BRANDING_TEXT = {
   logoSaved: 'The new logo is saved and shown on your public site.',
   logoRemoved: 'The logo is removed: your site shows your name instead.',
   errorTitle: 'Nothing was saved:',
+  unsaved: 'Your other changes below are not saved yet: save them with “Save branding”.',
   logo: {
     legend: 'Logo',
     current: 'Current logo',

@@ -47,9 +47,11 @@ export default async function BrandingPage({ searchParams }: Props) {
       </p>,
     );
   const error = brandingErrorOf(query.error);
-  const typed = error ? decodeDraft(query.draft) : null;
-  const draft = typed ?? draftOf(settings.data.extra_config);
-  const check = typed ? checkDraft(typed) : null;
+  const stored = draftOf(settings.data.extra_config);
+  const typed = decodeDraft(query.draft);
+  const draft = typed ?? stored;
+  const check = typed && error ? checkDraft(typed) : null;
+  const unsaved = typed !== null && JSON.stringify(typed) !== JSON.stringify(stored);
   const notice =
     query.notice === 'saved'
       ? BRANDING_TEXT.saved
@@ -64,6 +66,7 @@ export default async function BrandingPage({ searchParams }: Props) {
       {notice ? (
         <p className="console-notice" role="status">
           {notice}
+          {unsaved && !error ? ` ${BRANDING_TEXT.unsaved}` : null}
         </p>
       ) : null}
       {error ? (

@@ -1,5 +1,6 @@
 import { MAX_LOGO_BYTES } from '@eventsite/contract';
 import { logoErrorOf } from '@/components/console/branding/errors';
+import { decodeDraft, encodeDraft } from '@/components/console/branding/form';
 import { removeLogo, uploadLogo } from '@/provider/console-branding';
 import { checkedChange, toConsoleScreen } from '../../change';
 import { sessionTokenOfChange } from '../../session';
@@ -18,7 +19,11 @@ export async function POST(request: Request, { params }: Params) {
   if (!change.ok) return change.response;
   const token = await sessionTokenOfChange();
   if (!token) return toConsoleScreen('/console');
-  const back = (error: string) => toConsoleScreen('/console/branding', { error });
+  // The settings typed but not saved go back with the answer, so the upload loses none of them.
+  const typed = decodeDraft(change.form.get('draft'));
+  const encoded = typed ? encodeDraft(typed) : null;
+  const kept: Record<string, string> = encoded ? { draft: encoded } : {};
+  const back = (error: string) => toConsoleScreen('/console/branding', { error, ...kept });
   let answer;
   if (change.form.get('action') === 'remove') {
     answer = await removeLogo(token);
@@ -35,5 +40,6 @@ export async function POST(request: Request, { params }: Params) {
   showBrandingNow(answer.data.domains, domain);
   return toConsoleScreen('/console/branding', {
     notice: change.form.get('action') === 'remove' ? 'logo-removed' : 'logo',
+    ...kept,
   });
 }
