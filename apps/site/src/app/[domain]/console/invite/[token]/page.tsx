@@ -10,8 +10,9 @@ import { forwardedForOf } from '@/provider/visitor';
 export const metadata: Metadata = {
   title: INVITE_TEXT.title,
   robots: { index: false, follow: false },
-  // The link's token must not leave this page in a Referer.
-  referrer: 'no-referrer',
+  // Not 'no-referrer': the browser would then send `Origin: null` with the form, which the
+  // console's CSRF check refuses. The site's strict-origin-when-cross-origin already keeps the
+  // path (and the token in it) from other sites.
 };
 
 type Props = {
