@@ -327,7 +327,7 @@ export function BrandingEditor({ csrf, initial, errors, name, logo, providerUrl 
                     id={`social-label-${i}`}
                     name={`social_label_${i}`}
                     type="text"
-                    placeholder={T.footer.label(i + 1)}
+                    placeholder={T.footer.labelPlaceholder}
                     maxLength={120}
                     value={row.label}
                     onChange={(e) => setSocial(i, 'label', e.currentTarget.value)}

@@ -59,6 +59,7 @@ export const BRANDING_TEXT = {
     platform: (n: number) => `Platform of link ${n}`,
     url: (n: number) => `Address of link ${n}`,
     label: (n: number) => `Name shown for link ${n} (optional)`,
+    labelPlaceholder: 'Name (optional)',
     other: 'Other',
   },
   save: 'Save branding',
