@@ -15,6 +15,9 @@ type Params = { params: Promise<{ domain: string }> };
  */
 export async function POST(request: Request, { params }: Params) {
   const { domain } = await params;
+  // A body far over the limit is not read at all (the form's other fields are a few KB).
+  if (Number(request.headers.get('content-length') ?? 0) > MAX_LOGO_BYTES + 64 * 1024)
+    return toConsoleScreen('/console/branding', { error: 'logo-too-large' });
   const change = await checkedChange(request);
   if (!change.ok) return change.response;
   const token = await sessionTokenOfChange();
