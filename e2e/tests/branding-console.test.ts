@@ -149,6 +149,19 @@ describe('the Branding screen', () => {
     await page.getByRole('button', { name: 'Upload logo' }).click();
     await page.getByRole('alert').filter({ hasText: 'SVG logos are not accepted' }).waitFor();
 
+    // A file over 2 MB: said at once in the browser, and not sent (the typed fields stay).
+    await page.getByLabel('Choose a new logo').setInputFiles({
+      name: 'huge.png',
+      mimeType: 'image/png',
+      buffer: Buffer.alloc(3 * 1024 * 1024, 7),
+    });
+    assert.match(await page.locator('#branding-logo-problem').innerText(), /This file is 3\.0 MB; a logo may be at most 2 MB/);
+    const before = page.url();
+    await page.getByRole('button', { name: 'Upload logo' }).click();
+    await page.waitForTimeout(500);
+    assert.equal(page.url(), before, 'not sent');
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'branding-logo-file');
+
     // A PNG: shown in the preview before it is uploaded, then stored.
     await page.getByLabel('Choose a new logo').setInputFiles(logoPng);
     assert.match((await preview.locator('header img').getAttribute('src')) ?? '', /^blob:/);

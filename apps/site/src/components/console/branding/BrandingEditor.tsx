@@ -76,6 +76,13 @@ export function BrandingEditor({ csrf, initial, errors, name, logo, providerUrl 
           method="post"
           action="/console/branding/logo"
           encType="multipart/form-data"
+          onSubmit={(event) => {
+            // A file the API would refuse is not sent: the message next to it says why.
+            if (logoProblem) {
+              event.preventDefault();
+              document.getElementById('branding-logo-file')?.focus();
+            }
+          }}
           className="branding-card"
           aria-labelledby="branding-logo-legend"
         >
