@@ -7,7 +7,7 @@
 // go to E2E_SCREENSHOTS_DIR when it is set (docs/screenshots/console-branding-*.png).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -144,8 +144,14 @@ describe('the Branding screen', () => {
     assert.equal(await page.getByLabel('Filled (the header in your theme colour)').isChecked(), true);
     assert.equal(await page.getByTestId('branding-preview').locator('a[href^="javascript"]').count(), 0);
 
-    // An SVG is refused by the API, with a clear reason.
+    // An SVG: said at once in the browser; one disguised as a PNG is refused by the API.
     await page.getByLabel('Choose a new logo').setInputFiles(svgFile);
+    assert.match(await page.locator('#branding-logo-problem').innerText(), /SVG is not accepted/);
+    await page.getByLabel('Choose a new logo').setInputFiles({
+      name: 'logo.png',
+      mimeType: 'image/png',
+      buffer: readFileSync(svgFile),
+    });
     await page.getByRole('button', { name: 'Upload logo' }).click();
     await page.getByRole('alert').filter({ hasText: 'SVG logos are not accepted' }).waitFor();
 
