@@ -27,7 +27,12 @@ const dataDir = process.env.E2E_DATA_DIR ?? '';
 const screenshots = process.env.E2E_SCREENSHOTS_DIR;
 
 const LAPTOP = { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 } as const;
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } as const;
+const PHONE = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 2,
+} as const;
 
 function cli(args: string[], input = '') {
   const run = spawnSync(process.execPath, ['apps/api/dist/cli/main.js', ...args], {
@@ -48,7 +53,8 @@ async function shot(page: Page, name: string) {
 function watchErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (m) => {
-    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text());
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource'))
+      errors.push(m.text());
   });
   page.on('pageerror', (e) => errors.push(e.message));
   return errors;
@@ -73,7 +79,10 @@ before(async () => {
   assert.ok(dataDir, 'E2E_DATA_DIR is set by e2e/run.ts');
   const folder = mkdtempSync(path.join(tmpdir(), 'branding-e2e-'));
   const file = path.join(folder, 'organiser.json');
-  writeFileSync(file, JSON.stringify({ name: NAME, domains: [HOST], extra_config: { themeColor: '#FF5733' } }));
+  writeFileSync(
+    file,
+    JSON.stringify({ name: NAME, domains: [HOST], extra_config: { themeColor: '#FF5733' } }),
+  );
   const applied = cli(['organiser', 'apply', file]);
   assert.equal(applied.code, 0, applied.err);
   const owner = cli(['user', 'create', HOST, OWNER, '--role', 'owner'], `${PASSWORD}\n`);
@@ -102,19 +111,31 @@ describe('the Branding screen', () => {
     const page = await context.newPage();
     const errors = watchErrors(page);
     await signIn(page, OWNER);
-    await page.getByRole('navigation', { name: /console/i }).getByRole('link', { name: 'Branding' }).click();
+    await page
+      .getByRole('navigation', { name: /console/i })
+      .getByRole('link', { name: 'Branding' })
+      .click();
     await page.getByRole('heading', { name: 'Branding', level: 1 }).waitFor();
     const preview = page.getByTestId('branding-preview');
-    assert.equal(await preview.locator('header').getByText(NAME).count(), 1, 'the name stands in for the logo');
+    assert.equal(
+      await preview.locator('header').getByText(NAME).count(),
+      1,
+      'the name stands in for the logo',
+    );
 
     // A light colour: the warning, with the ratio and what the site does about it.
     const colour = page.getByLabel('Theme colour (hex, such as #2E6F40)');
     await colour.fill('#FFD700');
     const contrast = page.getByTestId('contrast');
-    assert.match(await contrast.innerText(), /White text on this colour has a contrast of only 1\.4:1, below the 4\.5:1/);
+    assert.match(
+      await contrast.innerText(),
+      /White text on this colour has a contrast of only 1\.4:1, below the 4\.5:1/,
+    );
     assert.equal(await contrast.getAttribute('class'), 'branding-warning');
     const themeOfPreview = () =>
-      preview.locator('.site').evaluate((el) => getComputedStyle(el).getPropertyValue('--theme').trim());
+      preview
+        .locator('.site')
+        .evaluate((el) => getComputedStyle(el).getPropertyValue('--theme').trim());
     assert.equal(await themeOfPreview(), '#FFD700');
     await colour.fill('#1B5E20');
     assert.match(await contrast.innerText(), /White text on this colour has a contrast of 7\.\d:1/);
@@ -137,12 +158,27 @@ describe('the Branding screen', () => {
       await page.locator('#error-ctaHref').innerText(),
       'Call-to-action link must be an absolute http:// or https:// URL',
     );
-    assert.equal(await page.getByLabel('Call-to-action link (https://…)').getAttribute('aria-invalid'), 'true');
-    assert.equal(await page.getByLabel('Call-to-action link (https://…)').inputValue(), 'javascript:alert(1)');
+    assert.equal(
+      await page.getByLabel('Call-to-action link (https://…)').getAttribute('aria-invalid'),
+      'true',
+    );
+    assert.equal(
+      await page.getByLabel('Call-to-action link (https://…)').inputValue(),
+      'javascript:alert(1)',
+    );
     assert.equal(await page.getByLabel('Footer text').inputValue(), 'Thank you, runners!');
-    assert.equal(await page.getByLabel('Theme colour (hex, such as #2E6F40)').inputValue(), '#1B5E20');
-    assert.equal(await page.getByLabel('Filled (the header in your theme colour)').isChecked(), true);
-    assert.equal(await page.getByTestId('branding-preview').locator('a[href^="javascript"]').count(), 0);
+    assert.equal(
+      await page.getByLabel('Theme colour (hex, such as #2E6F40)').inputValue(),
+      '#1B5E20',
+    );
+    assert.equal(
+      await page.getByLabel('Filled (the header in your theme colour)').isChecked(),
+      true,
+    );
+    assert.equal(
+      await page.getByTestId('branding-preview').locator('a[href^="javascript"]').count(),
+      0,
+    );
 
     // An SVG: said at once in the browser; one disguised as a PNG is refused by the API.
     await page.getByLabel('Choose a new logo').setInputFiles(svgFile);
@@ -161,7 +197,10 @@ describe('the Branding screen', () => {
       mimeType: 'image/png',
       buffer: Buffer.alloc(3 * 1024 * 1024, 7),
     });
-    assert.match(await page.locator('#branding-logo-problem').innerText(), /This file is 3\.0 MB; a logo may be at most 2 MB/);
+    assert.match(
+      await page.locator('#branding-logo-problem').innerText(),
+      /This file is 3\.0 MB; a logo may be at most 2 MB/,
+    );
     const before = page.url();
     await page.getByRole('button', { name: 'Upload logo' }).click();
     await page.waitForTimeout(500);
@@ -175,8 +214,14 @@ describe('the Branding screen', () => {
     await page.getByRole('status').filter({ hasText: 'The new logo is saved' }).waitFor();
     const stored = (await page.locator('.branding-current-logo img').getAttribute('src')) ?? '';
     // The settings typed before the upload are still there, not yet saved.
-    assert.match(await page.getByRole('status').filter({ hasText: 'The new logo is saved' }).innerText(), /not saved yet/);
-    assert.equal(await page.getByLabel('Filled (the header in your theme colour)').isChecked(), true);
+    assert.match(
+      await page.getByRole('status').filter({ hasText: 'The new logo is saved' }).innerText(),
+      /not saved yet/,
+    );
+    assert.equal(
+      await page.getByLabel('Filled (the header in your theme colour)').isChecked(),
+      true,
+    );
     assert.equal(await page.getByLabel('Footer text').inputValue(), 'Thank you, runners!');
     assert.equal(await page.getByLabel(/Show “Powered by eventsite”/).isChecked(), false);
     assert.match(stored, /\/assets\/logos\/\d+\/[a-f0-9]{16}\.webp$/);
@@ -187,8 +232,14 @@ describe('the Branding screen', () => {
     await page.getByLabel('Call-to-action text (empty for none)').fill('Register');
     await page.getByLabel('Call-to-action link (https://…)').fill('https://example.com/register');
     await page.getByRole('button', { name: 'Save branding' }).click();
-    await page.getByRole('status').filter({ hasText: 'Saved. Your public site shows the new branding now.' }).waitFor();
-    assert.equal(await page.getByLabel('Theme colour (hex, such as #2E6F40)').inputValue(), '#1B5E20');
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Saved. Your public site shows the new branding now.' })
+      .waitFor();
+    assert.equal(
+      await page.getByLabel('Theme colour (hex, such as #2E6F40)').inputValue(),
+      '#1B5E20',
+    );
     await colour.fill('#FFD700');
     assert.ok(await noSidewaysScroll(page), 'no sideways scrolling');
     assert.deepEqual(await axeViolations(page), []);
@@ -200,17 +251,31 @@ describe('the Branding screen', () => {
     const logo = page.locator('header.site-header img');
     // The console names the API by the site's PUBLIC_API_URL, the public page by the API's own
     // origin: the same file.
-    assert.equal(new URL((await logo.getAttribute('src')) ?? '').pathname, new URL(stored).pathname);
-    assert.equal(await logo.getAttribute('alt'), NAME);
-    assert.ok(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), 'the logo loads');
     assert.equal(
-      await page.locator('.site').evaluate((el) => getComputedStyle(el).getPropertyValue('--theme').trim()),
+      new URL((await logo.getAttribute('src')) ?? '').pathname,
+      new URL(stored).pathname,
+    );
+    assert.equal(await logo.getAttribute('alt'), NAME);
+    assert.ok(
+      await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+      'the logo loads',
+    );
+    assert.equal(
+      await page
+        .locator('.site')
+        .evaluate((el) => getComputedStyle(el).getPropertyValue('--theme').trim()),
       '#1B5E20',
     );
     assert.equal(await page.locator('.site').getAttribute('data-header'), 'fill');
     assert.equal(await page.locator('footer .footer-text').innerText(), 'Thank you, runners!');
     assert.equal(await page.locator('footer .powered-by').count(), 0);
-    assert.equal(await page.locator('header').getByRole('link', { name: /Register/ }).count() > 0, true);
+    assert.equal(
+      (await page
+        .locator('header')
+        .getByRole('link', { name: /Register/ })
+        .count()) > 0,
+      true,
+    );
     await shot(page, 'branding-public-home');
     assert.deepEqual(errors, []);
     await context.close();
@@ -246,7 +311,10 @@ describe('the Team screen and an invitation', () => {
       await page.getByRole('heading', { name: 'Team', level: 1 }).waitFor();
       const people = page.getByTestId('team-user');
       assert.equal(await people.count(), 1);
-      assert.match(await people.first().innerText(), new RegExp(`${OWNER.replace('.', '\\.')} \\(you\\)`));
+      assert.match(
+        await people.first().innerText(),
+        new RegExp(`${OWNER.replace('.', '\\.')} \\(you\\)`),
+      );
       assert.match(await people.first().innerText(), /The only owner cannot be removed/);
       const email = name === 'laptop' ? INVITEE : `phone-${INVITEE}`;
       await page.getByLabel('Their email').fill(email);
@@ -254,9 +322,17 @@ describe('the Team screen and an invitation', () => {
       await page.getByRole('button', { name: 'Make invitation link' }).click();
       await page.getByText(`Invitation for ${email} made`).waitFor();
       const made = await page.getByTestId('invite-link').inputValue();
-      assert.match(made, new RegExp(`^http://${HOST.replace('.', '\\.')}:\\d+/console/invite/esi_[A-Za-z0-9_-]{43}$`));
+      assert.match(
+        made,
+        new RegExp(
+          `^http://${HOST.replace('.', '\\.')}:\\d+/console/invite/esi_[A-Za-z0-9_-]{43}$`,
+        ),
+      );
       assert.match(await page.getByTestId('invite-mail').innerText(), /was not emailed/);
-      assert.ok(await page.getByTestId('team-invite').filter({ hasText: email }).count(), 'pending');
+      assert.ok(
+        await page.getByTestId('team-invite').filter({ hasText: email }).count(),
+        'pending',
+      );
       if (name === 'laptop') link = made;
       assert.ok(await noSidewaysScroll(page), 'no sideways scrolling');
       assert.deepEqual(await axeViolations(page), []);
@@ -271,23 +347,34 @@ describe('the Team screen and an invitation', () => {
     const page = await context.newPage();
     const errors = watchErrors(page);
     await page.goto(link);
-    await page.getByText(`You are invited to ${NAME} as editor, with the email ${INVITEE}`).waitFor();
+    await page
+      .getByText(`You are invited to ${NAME} as editor, with the email ${INVITEE}`)
+      .waitFor();
     assert.deepEqual(await axeViolations(page), []);
     await shot(page, 'team-invite-page');
     // Two different passwords: refused, the link still works.
     await page.getByLabel('Choose a password (at least 10 characters)').fill('first password');
     await page.getByLabel('Type the password again').fill('second password');
     await page.getByRole('button', { name: 'Set password and sign in' }).click();
-    await page.getByRole('alert').filter({ hasText: 'The two passwords are not the same' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'The two passwords are not the same' })
+      .waitFor();
     await page.getByLabel('Choose a password (at least 10 characters)').fill(PASSWORD);
     await page.getByLabel('Type the password again').fill(PASSWORD);
     await page.getByRole('button', { name: 'Set password and sign in' }).click();
     await page.getByRole('button', { name: 'Sign out', exact: true }).waitFor();
-    assert.match(await page.locator('main').innerText(), new RegExp(`Signed in as ${INVITEE.replace('.', '\\.')} \\(editor\\)`));
+    assert.match(
+      await page.locator('main').innerText(),
+      new RegExp(`Signed in as ${INVITEE.replace('.', '\\.')} \\(editor\\)`),
+    );
     // No Branding nor Team in an editor's navigation, and the screen refuses.
     assert.equal(await page.getByRole('link', { name: 'Branding' }).count(), 0);
     await page.goto(siteUrl(HOST, '/console/branding'));
-    await page.getByRole('alert').filter({ hasText: `Only an owner of ${NAME} may change the branding` }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: `Only an owner of ${NAME} may change the branding` })
+      .waitFor();
     assert.equal(await page.getByRole('button', { name: 'Save branding' }).count(), 0);
     await page.goto(siteUrl(HOST, '/console/team'));
     await page.getByRole('alert').filter({ hasText: 'Only an owner' }).waitFor();
@@ -297,7 +384,10 @@ describe('the Team screen and an invitation', () => {
     // The link works once.
     const again = await (await browser.newContext()).newPage();
     await again.goto(link);
-    await again.getByRole('alert').filter({ hasText: 'This invitation link has been used or has expired' }).waitFor();
+    await again
+      .getByRole('alert')
+      .filter({ hasText: 'This invitation link has been used or has expired' })
+      .waitFor();
     assert.equal(await again.getByLabel('Type the password again').count(), 0);
   });
 
@@ -309,7 +399,10 @@ describe('the Team screen and an invitation', () => {
     const editor = page.getByTestId('team-user').filter({ hasText: INVITEE });
     assert.match(await editor.innerText(), /Editor/);
     await editor.getByRole('button', { name: `Remove ${INVITEE}` }).click();
-    await page.getByRole('status').filter({ hasText: `${INVITEE} was removed` }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `${INVITEE} was removed` })
+      .waitFor();
     assert.equal(await page.getByTestId('team-user').filter({ hasText: INVITEE }).count(), 0);
     await context.close();
   });
