@@ -29,6 +29,7 @@ import { describeMediaTypes } from './plugins/openapi.js';
 import { assetRoutes } from './routes/assets.js';
 import { adminRoutes } from './routes/admin.js';
 import { consoleRoutes } from './routes/console.js';
+import { consoleInviteRoutes, logoAssetRoutes } from './routes/console-invites.js';
 import { faceModelRoutes } from './routes/face-models.js';
 import { clientRoutes } from './routes/client.js';
 import { formRoutes } from './routes/forms.js';
@@ -311,9 +312,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(adminRoutes, { prefix: ADMIN_PREFIX });
   await app.register(consoleRoutes, { prefix: CONSOLE_PREFIX });
+  await app.register(consoleInviteRoutes, { prefix: CONSOLE_PREFIX });
   await app.register(photoRoutes);
   await app.register(formRoutes);
   await app.register(assetRoutes);
+  await app.register(logoAssetRoutes);
   await app.register(faceModelRoutes);
   return app;
 }

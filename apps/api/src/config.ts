@@ -56,7 +56,10 @@ const envSchema = z.object({
     )
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  SMTP_FROM: z.string().max(300).optional(),
+  SMTP_FROM: z
+    .email({ error: 'must be an email address such as console@example.com' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   OCR_ENABLED: z
     .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
     .transform((v) => v === 'true' || v === '1')
@@ -211,9 +214,12 @@ export interface ApiConfig {
    * 0 on the embedded database (one process), 15 minutes on PostgreSQL (others may be writing).
    */
   sweepMinAgeMinutes: number | undefined;
-  /** Contact form messages are emailed on to the organiser through this (SMTP_URL), else only kept. */
+  /**
+   * The mail server (SMTP_URL): contact form messages are emailed on to the organiser, and console
+   * invitations to the invitee; without it messages are only kept and links only shown.
+   */
   smtpUrl: string | undefined;
-  /** The From of those emails (SMTP_FROM); default: the form's contact form at no-reply@ its domain. */
+  /** The From of those emails (SMTP_FROM); default: no-reply@ the organiser's domain. */
   smtpFrom: string | undefined;
   /** Jobs delivered through Redis (BullMQ) when set (REDIS_URL); needs DATABASE_URL. */
   redisUrl: string | undefined;

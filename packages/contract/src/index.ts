@@ -21,3 +21,4 @@ export * from './console-bibs.js';
 export * from './console-inbox.js';
 export * from './console-photos.js';
 export * from './results-import.js';
+export * from './console-team.js';

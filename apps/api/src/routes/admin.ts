@@ -31,6 +31,7 @@ import { adminBibReviewRoutes } from './admin-bib-review.js';
 import { adminInboxRoutes } from './admin-inbox.js';
 import { adminOrganiserRoutes } from './admin-organiser.js';
 import { adminPhotoRoutes } from './admin-photos.js';
+import { adminTeamRoutes } from './admin-team.js';
 import { resumableUploadRoutes } from './resumable-uploads.js';
 
 const security = ADMIN_SECURITY;
@@ -75,6 +76,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ authFailuresPerWindow?: number
   await app.register(adminInboxRoutes);
   // Hiding and restoring photos, the event's cover, retrying failed jobs (the console).
   await app.register(adminPhotoRoutes);
+  // The console's team and the organiser's logo (owner only).
+  await app.register(adminTeamRoutes);
 
   await app.register(multipart, {
     // A too-large part is cut at the limit and refused; the request goes on with the next file.

@@ -9,7 +9,7 @@ import type {
 import { notFound } from '../errors.js';
 import type { ContactMessageRepository, ContactMessageRow } from '../repositories/contact.js';
 import type { OrganiserRow } from '../repositories/organisers.js';
-import { type Mailer, oneLine } from './contact-mail.js';
+import { type Mailer, oneLine } from '../adapters/smtp.js';
 import type { OrganiserService } from './organisers.js';
 
 /** The longest error of a mail server kept beside a message. */

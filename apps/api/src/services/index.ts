@@ -17,9 +17,12 @@ import { BibService } from './bibs.js';
 import { BibReviewService } from './bib-review.js';
 import { BibReviewRepository } from '../repositories/bib-review.js';
 import { ContactService } from './contact.js';
-import { smtpMailer } from './contact-mail.js';
+import { smtpMailer } from '../adapters/smtp.js';
 import { ConsoleAccountService } from './console-accounts.js';
 import { ConsoleRepository } from '../repositories/console.js';
+import { ConsoleTeamRepository } from '../repositories/console-team.js';
+import { ConsoleTeamService } from './console-team.js';
+import { BrandingService } from './branding.js';
 import { DownloadService } from './downloads.js';
 import { EventService } from './events.js';
 import { EventContentsService } from './event-contents.js';
@@ -65,6 +68,10 @@ export interface Services {
   tokens: ApiTokenService;
   /** The console's users, passwords and sessions. */
   console: ConsoleAccountService;
+  /** The console's team: users, removing one, one-time invitations (console-team.ts). */
+  team: ConsoleTeamService;
+  /** The organiser's uploaded logo (branding.ts). */
+  branding: BrandingService;
   jobs: JobService;
   uploads: UploadService;
   downloads: DownloadService;
@@ -186,6 +193,8 @@ export function createServices(db: Db, blobs: BlobStores, options: ServiceOption
     hides,
     redactor: photos,
   });
+  const consoleRepo = new ConsoleRepository(db);
+  const consoleAccounts = new ConsoleAccountService(consoleRepo, organisers);
   return {
     answers,
     organisers,
@@ -213,7 +222,14 @@ export function createServices(db: Db, blobs: BlobStores, options: ServiceOption
       options.smtpFrom,
     ),
     tokens: new ApiTokenService(new ApiTokenRepository(db), organisers),
-    console: new ConsoleAccountService(new ConsoleRepository(db), organisers),
+    console: consoleAccounts,
+    team: new ConsoleTeamService(
+      new ConsoleTeamRepository(db),
+      consoleRepo,
+      consoleAccounts,
+      organisers,
+    ),
+    branding: new BrandingService(blobs.variants, organisers),
     jobs,
     uploads: new UploadService(
       blobs,

@@ -59,9 +59,13 @@ export class SweepService {
     await sweep(this.blobs.incoming, (e) => pending.has(e.key), 'incoming');
     const originals = await this.maintenance.photoBlobKeys();
     await sweep(this.blobs.originals, (e) => originals.has(e.key), 'originals');
-    // Variants live under `{uuid}/`.
+    // Variants live under `{uuid}/`; organisers' logos under `organiser-logos/` (branding.ts).
     const uuids = await this.maintenance.photoUuids();
-    await sweep(this.blobs.variants, (e) => uuids.has(e.key.split('/')[0]!), 'variants');
+    await sweep(
+      this.blobs.variants,
+      (e) => uuids.has(e.key.split('/')[0]!) || e.key.startsWith('organiser-logos/'),
+      'variants',
+    );
     const cutoff = new Date(now.getTime() - options.jobRetentionDays * 24 * 60 * 60 * 1000);
     report.jobs = await this.maintenance.deleteFinishedJobs(cutoff);
     return report;

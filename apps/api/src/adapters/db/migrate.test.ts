@@ -37,6 +37,7 @@ describe('migrations', () => {
       expect(result.rows.map((r) => r.table_name)).toEqual([
         'api_tokens',
         'certificate_templates',
+        'console_invites',
         'console_sessions',
         'console_users',
         'contact_forms',

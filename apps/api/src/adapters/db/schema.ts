@@ -470,6 +470,30 @@ export const eventDailyStats = pgTable(
   (t) => [uniqueIndex('event_daily_stats_event_day_kind_key').on(t.eventId, t.day, t.kind)],
 );
 
+/**
+ * A one-time invitation to join the console (owner's Team screen): only the sha256 of its random
+ * token is kept; using it removes the row; it expires.
+ */
+export const consoleInvites = pgTable(
+  'console_invites',
+  {
+    id: serial('id').primaryKey(),
+    organiserId: integer('organiser_id')
+      .notNull()
+      .references(() => organisers.id, { onDelete: 'cascade' }),
+    /** Lowercase; at most one pending invitation per email and organiser. */
+    email: text('email').notNull(),
+    role: text('role', { enum: ['owner', 'editor', 'photographer'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('console_invites_token_hash_key').on(t.tokenHash),
+    uniqueIndex('console_invites_organiser_email_key').on(t.organiserId, t.email),
+  ],
+);
+
 export const schema = {
   organisers,
   organiserDomains,
@@ -490,4 +514,5 @@ export const schema = {
   consoleSessions,
   searchMisses,
   eventDailyStats,
+  consoleInvites,
 };

@@ -1,10 +1,15 @@
 import nodemailer from 'nodemailer';
 
-/** One message to email on: to the organiser, answerable to the visitor. */
+/**
+ * The mail server (SMTP_URL), the one module that talks to it: contact form messages emailed on
+ * to the organiser, console invitations (adapters/mail.ts).
+ */
+
+/** One email: a contact message (answerable to the visitor), or an invitation. */
 export interface ContactMail {
-  from: string;
+  from: string | { name: string; address: string };
   to: string;
-  replyTo: { name: string; address: string };
+  replyTo?: { name: string; address: string };
   subject: string;
   text: string;
 }
@@ -42,7 +47,9 @@ export function smtpMailer(smtpUrl: string): Mailer {
       await transport.sendMail({
         from: mail.from,
         to: mail.to,
-        replyTo: { name: oneLine(mail.replyTo.name), address: mail.replyTo.address },
+        ...(mail.replyTo
+          ? { replyTo: { name: oneLine(mail.replyTo.name), address: mail.replyTo.address } }
+          : {}),
         subject: oneLine(mail.subject),
         text: mail.text,
       });

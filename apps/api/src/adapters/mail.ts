@@ -1,0 +1,37 @@
+import type { InviteMailer } from '../services/console-team.js';
+import { oneLine, smtpMailer } from './smtp.js';
+
+const ROLE_WORDS = { owner: 'an owner', editor: 'an editor', photographer: 'a photographer' };
+
+/**
+ * Invitation emails through the SMTP server of SMTP_URL (nodemailer). A server that refuses or
+ * does not answer within seconds is reported, never thrown: the owner still has the link.
+ */
+export function smtpInviteMailer(smtpUrl: string, from: string | undefined): InviteMailer {
+  const mailer = smtpMailer(smtpUrl);
+  return async ({ to, organiser, role, link, expiresAt }) => {
+    const sender = from ?? `no-reply@${new URL(link).hostname}`;
+    try {
+      await mailer.send({
+        from: { name: oneLine(organiser), address: sender },
+        to,
+        subject: `You are invited to the ${organiser} console`,
+        text: [
+          `You are invited to join ${organiser} as ${ROLE_WORDS[role]}.`,
+          '',
+          `Open this link to choose your password (it works once, until ${expiresAt.toUTCString()}):`,
+          link,
+          '',
+          'If you did not expect this, ignore this email.',
+        ].join('\n'),
+      });
+      return { sent: true, note: '' };
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      return {
+        sent: false,
+        note: `The mail server did not take the email (${reason.slice(0, 200)}): copy the link and send it`,
+      };
+    }
+  };
+}

@@ -1,0 +1,29 @@
+import { removeUser } from '@/provider/console-branding';
+import { checkedChange, toConsoleScreen } from '../../change';
+import { sessionTokenOfChange } from '../../session';
+
+/** Removes a console user (Team screen): `DELETE /api/v1/admin/users/:id`; never the last owner. */
+export async function POST(request: Request) {
+  const change = await checkedChange(request);
+  if (!change.ok) return change.response;
+  const token = await sessionTokenOfChange();
+  if (!token) return toConsoleScreen('/console');
+  const id = Number(change.form.get('user_id'));
+  if (!Number.isSafeInteger(id) || id <= 0)
+    return toConsoleScreen('/console/team', { error: 'not-found' });
+  const removed = await removeUser(token, id);
+  if (!removed.ok) {
+    if (removed.status === 401) return toConsoleScreen('/console', { notice: 'expired' });
+    return toConsoleScreen('/console/team', {
+      error:
+        removed.status === 409
+          ? 'last-owner'
+          : removed.status === 404 || removed.status === 400
+            ? 'not-found'
+            : removed.status === 403
+              ? 'owners-only'
+              : 'unavailable',
+    });
+  }
+  return toConsoleScreen('/console/team', { removed: removed.data.removed });
+}
