@@ -57,7 +57,12 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   SMTP_FROM: z
-    .email({ error: 'must be an email address such as console@example.com' })
+    .string()
+    .max(300)
+    .regex(
+      /^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/,
+      'must be an email address, such as photos@example.com or "Photos <photos@example.com>"',
+    )
     .optional()
     .or(z.literal('').transform(() => undefined)),
   OCR_ENABLED: z

@@ -10,10 +10,14 @@ const ROLE_WORDS = { owner: 'an owner', editor: 'an editor', photographer: 'a ph
 export function smtpInviteMailer(smtpUrl: string, from: string | undefined): InviteMailer {
   const mailer = smtpMailer(smtpUrl);
   return async ({ to, organiser, role, link, expiresAt }) => {
-    const sender = from ?? `no-reply@${new URL(link).hostname}`;
+    // SMTP_FROM as set (it may carry its own name), else the organiser's name at no-reply@ its host.
+    const sender = from ?? {
+      name: oneLine(organiser),
+      address: `no-reply@${new URL(link).hostname}`,
+    };
     try {
       await mailer.send({
-        from: { name: oneLine(organiser), address: sender },
+        from: sender,
         to,
         subject: `You are invited to the ${organiser} console`,
         text: [

@@ -72,17 +72,24 @@ describe('GET /admin/events/{id}', () => {
     expect(event.event_photos_config.feature_flag.bib_search).toBe(true);
   });
 
-  it('answers 404 for another organiser’s event and 403 to a photographer', async () => {
+  it('answers 404 for another organiser’s event; a photographer may read the event they upload to', async () => {
     const other = await t.app.inject({
       url: `/api/v1/admin/events/${eventId}`,
       headers: bearer(trailToken),
     });
     expect(other.statusCode).toBe(404);
-    const refused = await t.app.inject({
+    const read = await t.app.inject({
       url: `/api/v1/admin/events/${eventId}`,
       headers: bearer(photographer),
     });
-    expect(refused.statusCode).toBe(403);
+    expect(read.statusCode).toBe(200);
+    const change = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/admin/events/${eventId}`,
+      headers: bearer(photographer),
+      payload: { published: false },
+    });
+    expect(change.statusCode).toBe(403);
   });
 });
 

@@ -297,4 +297,15 @@ describe('SMTP_URL', () => {
     expect(loadConfig({ SMTP_URL: '' }).smtpUrl).toBeUndefined();
     expect(loadConfig({}).smtpUrl).toBeUndefined();
   });
+
+  it('sends from SMTP_FROM, an address with or without a name, and nothing that could add a header', () => {
+    expect(loadConfig({ SMTP_FROM: 'photos@example.com' }).smtpFrom).toBe('photos@example.com');
+    expect(loadConfig({ SMTP_FROM: 'Photos <photos@example.com>' }).smtpFrom).toBe(
+      'Photos <photos@example.com>',
+    );
+    for (const bad of ['photos', 'a@b.c\r\nBcc: x@y.z', 'Photos <photos>'])
+      expect(() => loadConfig({ SMTP_FROM: bad }), bad).toThrow(
+        /SMTP_FROM=.*must be an email address/,
+      );
+  });
 });
