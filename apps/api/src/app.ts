@@ -311,7 +311,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     total: options.config.liveStreamsMax,
   });
   await app.register(adminRoutes, { prefix: ADMIN_PREFIX });
-  await app.register(consoleRoutes, { prefix: CONSOLE_PREFIX });
+  await app.register(consoleRoutes, {
+    prefix: CONSOLE_PREFIX,
+    signInsPerClient: options.config.signInsPerClient,
+  });
   await app.register(consoleInviteRoutes, { prefix: CONSOLE_PREFIX });
   await app.register(photoRoutes);
   await app.register(formRoutes);

@@ -81,6 +81,11 @@ const envSchema = z.object({
     )
     .optional(),
   SEARCHES_PER_MINUTE: wholeNumber('searches per client per minute, such as 30', 1, 100_000),
+  SIGN_INS_PER_CLIENT: wholeNumber(
+    'console sign-in attempts per client in 15 minutes, such as 20',
+    1,
+    100_000,
+  ),
   LIVE_STREAMS_PER_CLIENT: wholeNumber('open live galleries per client, such as 20', 1, 100_000),
   LIVE_STREAMS_MAX: wholeNumber('open live galleries per process, such as 5000', 1, 1_000_000),
   MAX_UPLOAD_REQUEST_BYTES: wholeNumber('bytes, such as 2147483648 for 2 GB', 1024, 1e15),
@@ -143,6 +148,8 @@ export const DEFAULT_MAX_UPLOAD_FILES = 500;
 export const DEFAULT_ORGANISER_QUOTA_BYTES = 100 * 1024 * 1024 * 1024;
 /** Bib searches, name searches, result look-ups and "more photos of you" per client per minute. */
 export const DEFAULT_SEARCHES_PER_MINUTE = 30;
+/** Console sign-in attempts per client in 15 minutes, unless SIGN_INS_PER_CLIENT says. */
+export const SIGN_IN_ATTEMPTS_PER_CLIENT = 20;
 /** Open live gallery streams per client address (LIVE_STREAMS_PER_CLIENT): a venue's visitors may share one. */
 export const DEFAULT_LIVE_STREAMS_PER_CLIENT = 20;
 /** Open live gallery streams per API process (LIVE_STREAMS_MAX). */
@@ -200,6 +207,11 @@ export interface ApiConfig {
   trustProxy: TrustProxy;
   /** Searches (bib, name, result, more-of-bib) per client per minute (SEARCHES_PER_MINUTE, 30). */
   searchesPerMinute: number;
+  /**
+   * Console sign-in attempts per client in 15 minutes (SIGN_INS_PER_CLIENT, 20): more for a team
+   * that signs in from behind one address.
+   */
+  signInsPerClient: number;
   /** Open live gallery streams per client address (LIVE_STREAMS_PER_CLIENT, 20; 429 past it). */
   liveStreamsPerClient: number;
   /** Open live gallery streams of this process (LIVE_STREAMS_MAX, 5000; 503 past it). */
@@ -289,6 +301,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     faceIndexBytes: (e.FACE_INDEX_MEMORY_MB ?? 256) * 1024 * 1024,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     searchesPerMinute: e.SEARCHES_PER_MINUTE ?? DEFAULT_SEARCHES_PER_MINUTE,
+    signInsPerClient: e.SIGN_INS_PER_CLIENT ?? SIGN_IN_ATTEMPTS_PER_CLIENT,
     liveStreamsPerClient: e.LIVE_STREAMS_PER_CLIENT ?? DEFAULT_LIVE_STREAMS_PER_CLIENT,
     liveStreamsMax: e.LIVE_STREAMS_MAX ?? DEFAULT_LIVE_STREAMS_MAX,
     maxUploadRequestBytes: e.MAX_UPLOAD_REQUEST_BYTES ?? DEFAULT_MAX_UPLOAD_REQUEST_BYTES,

@@ -6,6 +6,7 @@ import { adminToken, bearer, createEventAsAdmin, upload } from '../test-support/
 import { createTestApp, type TestApp } from '../test-support/app.js';
 import { seedOrganiser } from '../test-support/fixtures.js';
 import { testImage } from '../test-support/images.js';
+import { loadConfig } from '../config.js';
 import { roleMay } from './admin-auth.js';
 import { SIGN_IN_FAILURES_PER_EMAIL } from './console.js';
 
@@ -302,6 +303,34 @@ describe('sign-in limits', () => {
     // The client that tried 21 times is refused whatever the email.
     for (let i = 0; i < 10; i++) await signIn(`x${i}@city.example`, 'nope', 'city.example', ip);
     expect((await signIn('owner@city.example', PASSWORD, 'city.example', ip)).statusCode).toBe(429);
+  });
+
+  it('takes its per-client limit from SIGN_INS_PER_CLIENT', async () => {
+    const small = await createTestApp({ OCR_ENABLED: 'false', SIGN_INS_PER_CLIENT: '3' });
+    try {
+      await seedOrganiser(small.services, { name: 'Small', domains: ['small.example'] });
+      await small.services.console.createUser(
+        'small.example',
+        'a@small.example',
+        'owner',
+        PASSWORD,
+      );
+      const attempt = (email: string) =>
+        small.app.inject({
+          method: 'POST',
+          url: '/api/v1/console/sign-in',
+          payload: { app_domain: 'small.example', email, password: PASSWORD },
+          remoteAddress: '192.0.2.99',
+        });
+      for (const email of ['a@small.example', 'b@small.example', 'c@small.example'])
+        expect((await attempt(email)).statusCode).not.toBe(429);
+      expect((await attempt('a@small.example')).statusCode).toBe(429);
+    } finally {
+      await small.close();
+    }
+    expect(() => loadConfig({ SIGN_INS_PER_CLIENT: '0' })).toThrow(
+      /SIGN_INS_PER_CLIENT="0": must be a whole number of console sign-in attempts/,
+    );
   });
 
   it('counts attempts sent together: no more guesses pass than the limit', async () => {

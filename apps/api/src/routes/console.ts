@@ -9,12 +9,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { limiterKey } from '../adapters/rate-limits.js';
 import { AppError } from '../errors.js';
+import { SIGN_IN_ATTEMPTS_PER_CLIENT } from '../config.js';
 import { ok } from '../http.js';
 import type { ConsoleSession } from '../services/console-accounts.js';
 import { bearerToken } from './admin-auth.js';
 
-/** Sign-in attempts allowed per client, and per email of an organiser, in SIGN_IN_WINDOW. */
-export const SIGN_IN_FAILURES_PER_CLIENT = 20;
+/** Sign-in attempts allowed per email of an organiser in SIGN_IN_WINDOW (per client: the config's). */
 export const SIGN_IN_FAILURES_PER_EMAIL = 10;
 export const SIGN_IN_WINDOW = '15 minutes';
 
@@ -26,9 +26,13 @@ const security = [{ bearer: [] }];
  * session token for the site's cookie; the others take it as `Authorization: Bearer ess_…`.
  * Never cross-origin, never cached.
  */
-export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
+export const consoleRoutes: FastifyPluginAsyncZod<{ signInsPerClient?: number }> = async (
+  app,
+  options,
+) => {
+  const signInsPerClient = options.signInsPerClient ?? SIGN_IN_ATTEMPTS_PER_CLIENT;
   const perClient = app.createRateLimit({
-    max: SIGN_IN_FAILURES_PER_CLIENT,
+    max: signInsPerClient,
     timeWindow: SIGN_IN_WINDOW,
     keyGenerator: limiterKey('sign-in'),
   });
@@ -57,7 +61,7 @@ export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['console'],
         summary: 'Sign a console user in: a new session token (for the site’s httpOnly cookie)',
-        description: `Any failure is 401 'Email or password is not right'. At most ${SIGN_IN_FAILURES_PER_CLIENT} attempts per client and ${SIGN_IN_FAILURES_PER_EMAIL} per email in ${SIGN_IN_WINDOW}, counted before the password is checked, then 429.`,
+        description: `Any failure is 401 'Email or password is not right'. At most ${signInsPerClient} attempts per client and ${SIGN_IN_FAILURES_PER_EMAIL} per email in ${SIGN_IN_WINDOW}, counted before the password is checked, then 429.`,
         body: signInInput,
         response: { 200: envelope(signInAnswer), ...failures },
       },
