@@ -1,5 +1,5 @@
 import { DEFAULT_PHOTO_PAGE_SIZE, MAX_PHOTO_PAGE_SIZE } from '@eventsite/contract/constants';
-import type { DownloadRequest, PhotoPage, RaceResult } from '@eventsite/contract';
+import type { DownloadRequest, PhotoListItem, PhotoPage, RaceResult } from '@eventsite/contract';
 import { contentLength, attachmentName, downloadErrorMessage, type Progress } from '@/lib/gallery/download';
 import { browserEnvelope, envelopeMessage, eventPath } from './browser-call';
 import { ProviderError, buildUrl } from './envelope';
@@ -29,6 +29,20 @@ export function fetchPhotoPage(apiBase: string, eventId: number, query: PhotoPag
   const params: Record<string, string | number> = { ...(query.search ?? {}), limit: query.limit ?? PHOTO_PAGE_LIMIT };
   if (query.cursor) params.cursor = query.cursor;
   return browserEnvelope(buildUrl(apiBase, eventPath(eventId, '/photos'), params), (c) => c.photoPage, fetchImpl, query.signal);
+}
+
+/**
+ * `GET /api/v1/client/events/{eventId}/photos?ids=a,b,c` (our extension): the given photos of the
+ * event, in gallery order, those unknown left out; what a shared selection (`?picks=`) shows on a
+ * device that has not stored them. A provider without it fails (its 400 or 403): the caller says
+ * the selection cannot be shown here.
+ */
+export async function fetchPhotosByIds(apiBase: string, eventId: number, ids: readonly string[], signal?: AbortSignal, fetchImpl: typeof fetch = fetch): Promise<PhotoListItem[]> {
+  const page = await browserEnvelope(buildUrl(apiBase, eventPath(eventId, '/photos'), { ids: ids.join(',') }), (c) => c.photoPage, fetchImpl, signal);
+  // A provider that ignores ?ids= answers its listing instead: other photos than those asked.
+  const asked = new Set(ids.map((id) => id.toLowerCase()));
+  if (page.photos.some((p) => !asked.has(p.uuid.toLowerCase()))) throw new ProviderError('This site cannot look photos up by id.', null);
+  return page.photos;
 }
 
 /**
