@@ -98,7 +98,9 @@ function zipEntries(file: string): Promise<Buffer[]> {
 async function shot(page: Page, name: string) {
   if (!screenshots) return;
   mkdirSync(screenshots, { recursive: true });
-  await page.screenshot({ path: path.join(screenshots, `gallery-favourites-${name}.png`) });
+  // A tap's highlight fades first.
+  await page.waitForTimeout(600);
+  await page.screenshot({ path: path.join(screenshots, `gallery-favourites-${name}.png`), fullPage: name.startsWith('phone') });
 }
 
 describe('favourites without an account', () => {
