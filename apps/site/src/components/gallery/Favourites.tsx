@@ -20,7 +20,7 @@ export function FavouritesToggle({ count, on, onToggle }: { count: number; on: b
  * A link that opens these favourites on another device (`?picks=`, the first `max`): shared the
  * device's way where it has one, else copied; the link is shown as well, to copy by hand.
  */
-export function ShareFavourites({ link, count, max }: { link: () => string; count: number; max: number }) {
+export function ShareFavourites({ link, count, max, onShared }: { link: () => string; count: number; max: number; onShared?: () => void }) {
   const [shown, setShown] = useState<string | null>(null);
   const [note, setNote] = useState('');
   const id = useId();
@@ -32,6 +32,7 @@ export function ShareFavourites({ link, count, max }: { link: () => string; coun
       try {
         await navigator.share({ title: FAVOURITES_TEXT.title, url });
         setNote(cut.trim());
+        onShared?.();
         return;
       } catch (error) {
         if ((error as Error).name === 'AbortError') return;
@@ -40,6 +41,7 @@ export function ShareFavourites({ link, count, max }: { link: () => string; coun
     try {
       await navigator.clipboard.writeText(url);
       setNote(`${FAVOURITES_TEXT.copied}.${cut}`);
+      onShared?.();
     } catch {
       setNote(cut.trim());
     }

@@ -353,7 +353,7 @@ export function GalleryView({
           <div className="gallery-actions">
             {favouritesToggle}
             {collection?.kind === 'picks' && showGrid ? <AddAllButton onAdd={() => favourites.addAll(photos)} /> : null}
-            {collection?.kind === 'favourites' && favouriteCount > 0 ? <ShareFavourites link={favouritesLink} count={favouriteCount} max={MAX_PICKS} /> : null}
+            {collection?.kind === 'favourites' && favouriteCount > 0 ? <ShareFavourites link={favouritesLink} count={favouriteCount} max={MAX_PICKS} onShared={onShared} /> : null}
             {collection && canDownload && showGrid && (collection.kind === 'picks' || favouriteCount > 0) ? (
               <button type="button" className="button" onClick={downloadCollection} disabled={download.phase === 'running'}>
                 {collection.kind === 'favourites' ? FAVOURITES_TEXT.download : FAVOURITES_TEXT.downloadPicked}
