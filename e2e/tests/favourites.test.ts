@@ -98,7 +98,8 @@ function zipEntries(file: string): Promise<Buffer[]> {
 async function shot(page: Page, name: string) {
   if (!screenshots) return;
   mkdirSync(screenshots, { recursive: true });
-  // A tap's highlight fades first.
+  // A tap's highlight fades first; a full page is taken from its top (the header is sticky).
+  if (name.startsWith('phone')) await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(600);
   await page.screenshot({ path: path.join(screenshots, `gallery-favourites-${name}.png`), fullPage: name.startsWith('phone') });
 }
