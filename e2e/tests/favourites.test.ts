@@ -49,6 +49,11 @@ after(async () => {
 async function open(pathname: string, viewport: keyof typeof VIEWPORTS = 'desktop'): Promise<Page> {
   const context = await browser.newContext({ ...VIEWPORTS[viewport], reducedMotion: 'reduce', acceptDownloads: true });
   const page = await context.newPage();
+  if (viewport === 'phone') {
+    // A phone's screen has no hover and a coarse pointer (what the hearts' CSS asks).
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setEmulatedMedia', { features: [{ name: 'pointer', value: 'coarse' }, { name: 'hover', value: 'none' }] });
+  }
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   (page as Page & { errors: string[] }).errors = errors;
@@ -169,6 +174,9 @@ describe('favourites without an account', () => {
     await phone.getByRole('heading', { name: 'A selection of 2 photos' }).waitFor();
     await tile(phone, 2, '2').waitFor();
     assert.deepEqual((await shownUuids(phone)).sort(), [...wanted].sort());
+    // On touch, the hearts are there without a hover.
+    const phoneHeart = heart(phone, 1, '2', false);
+    assert.equal(await phoneHeart.evaluate((el) => getComputedStyle(el).opacity), '1');
     assert.deepEqual(await axeViolations(phone), [], 'axe on a shared selection on a phone');
     await shot(phone, 'phone-shared');
     // The recipient keeps them as their own favourites.
