@@ -106,7 +106,7 @@ async function openGallery(): Promise<{ page: Page; errors: string[]; streams: (
 describe('live photos', () => {
   test('an open gallery offers a photo uploaded meanwhile, and shows it on request', async () => {
     const { page, errors, streams } = await openGallery();
-    await page.getByRole('button', { name: 'Photo 1 of 1' }).waitFor();
+    await page.getByRole('button', { name: 'Photo 1 of 1', exact: true }).waitFor();
     // The stream is open (its answer came): the API hears of the upload for this visitor.
     const deadline = Date.now() + 15_000;
     while (streams() === 0) {
@@ -122,7 +122,7 @@ describe('live photos', () => {
     assert.equal(await page.getByRole('button', { name: /^Photo \d+ of / }).count(), 1);
 
     await offer.click();
-    await page.getByRole('button', { name: 'Photo 2 of 2' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Photo 2 of 2', exact: true }).waitFor({ timeout: 15_000 });
     assert.equal(await page.getByRole('button', { name: /new photo/ }).count(), 0);
     assert.deepEqual(errors, []);
     await page.context().close();

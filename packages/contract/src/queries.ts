@@ -60,6 +60,30 @@ export type EventQuery = z.infer<typeof eventQuery>;
  * `GET /api/v1/client/events/{eventId}/photos?cursor=&limit=[&bib=|&name=][&app_domain=]`:
  * every photo in gallery order, or those found by a bib number or a runner's name.
  */
+/** Most photos `?ids=` asks for at once (a shared selection of favourites). */
+export const MAX_PHOTO_IDS = 100;
+
+const PHOTO_IDS_MESSAGE = `ids must be up to ${MAX_PHOTO_IDS} photo ids (uuids), separated by commas`;
+
+/**
+ * `?ids=a,b,c`: given photos of the event, by id (a shared selection). Up to MAX_PHOTO_IDS uuids,
+ * comma separated; repeated ids count once. Answered lower-case.
+ */
+export const photoIdsParam = z
+  .string()
+  .max(MAX_PHOTO_IDS * 37, PHOTO_IDS_MESSAGE)
+  .transform((s) => s.split(',').map((id) => id.trim().toLowerCase()))
+  .pipe(
+    z
+      .array(
+        uuid.transform((id) => id.toLowerCase()),
+        { error: PHOTO_IDS_MESSAGE },
+      )
+      .min(1, PHOTO_IDS_MESSAGE)
+      .max(MAX_PHOTO_IDS, PHOTO_IDS_MESSAGE)
+      .transform((ids) => [...new Set(ids)]),
+  );
+
 export const eventPhotosQuery = z
   .object({
     /** Opaque: the `next_cursor` of the previous page. */
@@ -72,9 +96,19 @@ export const eventPhotosQuery = z
     app_domain: appDomain.optional(),
     bib: photoSearchQuery.shape.bib,
     name: photoSearchQuery.shape.name,
+    ids: photoIdsParam.optional(),
   })
   .refine((q) => q.bib === undefined || q.name === undefined, {
     message: 'Search by bib number or by name, not both at once',
     path: ['name'],
-  });
+  })
+  .refine(
+    (q) =>
+      q.ids === undefined ||
+      (q.bib === undefined && q.name === undefined && q.cursor === undefined),
+    {
+      message: 'ids asks for given photos: it goes with neither bib, name nor cursor',
+      path: ['ids'],
+    },
+  );
 export type EventPhotosQuery = z.infer<typeof eventPhotosQuery>;

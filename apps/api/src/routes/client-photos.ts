@@ -34,9 +34,9 @@ export const clientPhotoRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['client'],
         summary:
-          'A page of the photos of a published event in capture order, or of those found by ?bib= or ?name=',
+          'A page of the photos of a published event in capture order, of those found by ?bib= or ?name=, or of given ones (?ids=)',
         description:
-          'Privacy mode (show_all_images false): only searches answer; the unfiltered listing is 403, and a name search matching more than 5 runners is 400 (type more of the name). ?bib= needs bib_search, ?name= needs name_search (else 403). Searches, result look-ups and more-of-bib share a budget per client (SEARCHES_PER_MINUTE, 30 a minute; 429 past it).',
+          '?ids=a,b,c (up to 100 photo ids, comma separated; with neither bib, name nor cursor): those photos of the event, in gallery order, in one page (total: how many were found); ids of other events or of no photo are simply absent, a malformed id or more than 100 is 400. It answers in privacy mode too: photo ids are unguessable, like a single photo’s link (a shared selection of favourites). Privacy mode (show_all_images false): only searches answer; the unfiltered listing is 403, and a name search matching more than 5 runners is 400 (type more of the name). ?bib= needs bib_search, ?name= needs name_search (else 403). Searches, result look-ups and more-of-bib share a budget per client (SEARCHES_PER_MINUTE, 30 a minute; 429 past it).',
         params: eventIdParams,
         querystring: eventPhotosQuery,
         response: { 200: envelope(photoPage), ...failures, 429: errorEnvelope },
@@ -47,7 +47,7 @@ export const clientPhotoRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const { bib, name, cursor } = request.query;
+      const { bib, name, cursor, ids } = request.query;
       const page = await app.services.photos.page(
         request.params.eventId,
         cursor,
@@ -56,6 +56,7 @@ export const clientPhotoRoutes: FastifyPluginAsyncZod<{
           appDomain: request.query.app_domain,
           bib,
           name,
+          ids,
         },
       );
       if (cursor === undefined && (bib !== undefined || name !== undefined))

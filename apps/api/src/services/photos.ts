@@ -103,20 +103,26 @@ export class PhotoService {
   }
 
   /**
-   * A page of an event's photos in gallery order, or of those a bib or name search finds.
-   * Privacy mode (show_all_images false): only searches answer.
+   * A page of an event's photos in gallery order, of those a bib or name search finds, or of
+   * given ones (`ids`, at most MAX_PHOTO_IDS). Privacy mode (show_all_images false): only
+   * searches and given photos answer.
    */
   async page(
     eventId: number,
     cursor: string | undefined,
     limit: number,
-    options: PhotoSearch & { appDomain?: string | undefined } = {},
+    options: PhotoSearch & { appDomain?: string | undefined; ids?: string[] | undefined } = {},
   ): Promise<PhotoPage> {
     const event = await this.events.requirePublished(eventId, options.appDomain);
     const after = cursor === undefined ? null : decodeCursor(cursor);
     let rows: PhotoRow[];
     let total: number;
-    if (options.bib !== undefined || options.name !== undefined) {
+    if (options.ids !== undefined) {
+      // Given photos (a shared selection): the ids are unguessable like a photo's own link, so
+      // this answers in privacy mode too. Ids of other events, or of none, are simply absent.
+      rows = await this.photos.byUuids(eventId, options.ids);
+      total = rows.length;
+    } else if (options.bib !== undefined || options.name !== undefined) {
       const filter = await this.search.filterFor(event, { bib: options.bib, name: options.name });
       ({ rows, total } = await this.photos.searchByBibs(eventId, filter, after, limit + 1));
     } else {

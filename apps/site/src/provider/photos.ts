@@ -1,11 +1,6 @@
 import { DEFAULT_PHOTO_PAGE_SIZE, MAX_PHOTO_PAGE_SIZE } from '@eventsite/contract/constants';
-import type { DownloadRequest, PhotoPage, RaceResult } from '@eventsite/contract';
-import {
-  contentLength,
-  attachmentName,
-  downloadErrorMessage,
-  type Progress,
-} from '@/lib/gallery/download';
+import type { DownloadRequest, PhotoListItem, PhotoPage, RaceResult } from '@eventsite/contract';
+import { contentLength, attachmentName, downloadErrorMessage, type Progress } from '@/lib/gallery/download';
 import { browserEnvelope, envelopeMessage, eventPath } from './browser-call';
 import { ProviderError, buildUrl } from './envelope';
 import { photoDownloadUrl, photoUrl } from './photo-urls';
@@ -30,23 +25,24 @@ export interface PhotoPageQuery {
  * `GET /api/v1/client/events/{eventId}/photos?cursor=&limit=[&bib=|&name=]`: one page of the
  * event's photos, or of a search's.
  */
-export function fetchPhotoPage(
-  apiBase: string,
-  eventId: number,
-  query: PhotoPageQuery = {},
-  fetchImpl: typeof fetch = fetch,
-): Promise<PhotoPage> {
-  const params: Record<string, string | number> = {
-    ...(query.search ?? {}),
-    limit: query.limit ?? PHOTO_PAGE_LIMIT,
-  };
+export function fetchPhotoPage(apiBase: string, eventId: number, query: PhotoPageQuery = {}, fetchImpl: typeof fetch = fetch): Promise<PhotoPage> {
+  const params: Record<string, string | number> = { ...(query.search ?? {}), limit: query.limit ?? PHOTO_PAGE_LIMIT };
   if (query.cursor) params.cursor = query.cursor;
-  return browserEnvelope(
-    buildUrl(apiBase, eventPath(eventId, '/photos'), params),
-    (c) => c.photoPage,
-    fetchImpl,
-    query.signal,
-  );
+  return browserEnvelope(buildUrl(apiBase, eventPath(eventId, '/photos'), params), (c) => c.photoPage, fetchImpl, query.signal);
+}
+
+/**
+ * `GET /api/v1/client/events/{eventId}/photos?ids=a,b,c` (our extension): the given photos of the
+ * event, in gallery order, those unknown left out; what a shared selection (`?picks=`) shows on a
+ * device that has not stored them. A provider without it fails (its 400 or 403): the caller says
+ * the selection cannot be shown here.
+ */
+export async function fetchPhotosByIds(apiBase: string, eventId: number, ids: readonly string[], signal?: AbortSignal, fetchImpl: typeof fetch = fetch): Promise<PhotoListItem[]> {
+  const page = await browserEnvelope(buildUrl(apiBase, eventPath(eventId, '/photos'), { ids: ids.join(',') }), (c) => c.photoPage, fetchImpl, signal);
+  // A provider that ignores ?ids= answers its listing instead: other photos than those asked.
+  const asked = new Set(ids.map((id) => id.toLowerCase()));
+  if (page.photos.some((p) => !asked.has(p.uuid.toLowerCase()))) throw new ProviderError('This site cannot look photos up by id.', null);
+  return page.photos;
 }
 
 /**
@@ -64,12 +60,7 @@ export async function fetchAllPhotoIds(
   const ids: string[] = [];
   let cursor: string | null = null;
   do {
-    const page: PhotoPage = await fetchPhotoPage(
-      apiBase,
-      eventId,
-      { cursor, search, limit: MAX_PHOTO_PAGE_SIZE, signal },
-      fetchImpl,
-    );
+    const page: PhotoPage = await fetchPhotoPage(apiBase, eventId, { cursor, search, limit: MAX_PHOTO_PAGE_SIZE, signal }, fetchImpl);
     for (const p of page.photos) if (ids.length < limit) ids.push(p.uuid);
     cursor = page.next_cursor;
   } while (cursor && ids.length < limit);
@@ -77,20 +68,9 @@ export async function fetchAllPhotoIds(
 }
 
 /** `GET /api/v1/client/events/{eventId}/results/{bib}`: the bib's race result, or null (404). */
-export async function fetchRaceResult(
-  apiBase: string,
-  eventId: number,
-  bib: string,
-  fetchImpl: typeof fetch = fetch,
-  signal?: AbortSignal,
-): Promise<RaceResult | null> {
+export async function fetchRaceResult(apiBase: string, eventId: number, bib: string, fetchImpl: typeof fetch = fetch, signal?: AbortSignal): Promise<RaceResult | null> {
   try {
-    return await browserEnvelope(
-      buildUrl(apiBase, eventPath(eventId, `/results/${encodeURIComponent(bib)}`)),
-      (c) => c.raceResult,
-      fetchImpl,
-      signal,
-    );
+    return await browserEnvelope(buildUrl(apiBase, eventPath(eventId, `/results/${encodeURIComponent(bib)}`)), (c) => c.raceResult, fetchImpl, signal);
   } catch (error) {
     if (error instanceof ProviderError && error.status === 404) return null;
     throw error;
@@ -137,12 +117,7 @@ export async function downloadZip(
   apiBase: string,
   eventId: number,
   request: DownloadRequest,
-  options: {
-    signal?: AbortSignal;
-    onProgress?: (p: Progress) => void;
-    sink?: ZipSink;
-    fetchImpl?: typeof fetch;
-  } = {},
+  options: { signal?: AbortSignal; onProgress?: (p: Progress) => void; sink?: ZipSink; fetchImpl?: typeof fetch } = {},
 ): Promise<ZipDownload> {
   const fetchImpl = options.fetchImpl ?? fetch;
   let response: Response;
@@ -188,26 +163,16 @@ export async function downloadZip(
   } catch (error) {
     await sink?.abort();
     if (options.signal?.aborted) throw error;
-    throw new DownloadError(
-      'The download was interrupted. Check your connection and try again.',
-      null,
-    );
+    throw new DownloadError('The download was interrupted. Check your connection and try again.', null);
   }
   if (total !== null && received !== total) {
     await sink?.abort();
-    throw new DownloadError(
-      'The download was interrupted. Check your connection and try again.',
-      null,
-    );
+    throw new DownloadError('The download was interrupted. Check your connection and try again.', null);
   }
   options.onProgress?.({ received, total: total ?? received });
   if (sink) {
     await sink.close();
     return { filename, blob: null, bytes: received };
   }
-  return {
-    filename,
-    blob: new Blob(chunks as BlobPart[], { type: 'application/zip' }),
-    bytes: received,
-  };
+  return { filename, blob: new Blob(chunks as BlobPart[], { type: 'application/zip' }), bytes: received };
 }

@@ -30,6 +30,12 @@ import { FeedMore } from './FeedMore';
 import { withoutNotMe } from './notMe';
 import { NotMeNotice, PhotoActions, SelfieRunnerLink } from './PhotoActions';
 import { useNotMe } from './useNotMe';
+import { collectionFromParams, collectionParams, encodePicks, MAX_PICKS } from '@/lib/gallery/favourites';
+import { AddAllButton, CollectionHeader, CollectionStatus, FavouritesNotice, FavouritesToggle, ShareFavourites } from './Favourites';
+import { TileHeart } from './FavouriteButton';
+import { useCollection } from './useCollection';
+import { useFavourites } from './useFavourites';
+import { FAVOURITES_TEXT } from './strings';
 
 export { DEEP_LINK_SCAN_LIMIT } from './useGalleryViewer';
 
@@ -69,11 +75,18 @@ export function GalleryView({
   initialPage = null,
   params,
 }: GalleryProps & { params: Params }) {
+  /* ---------- A collection instead of a listing: the visitor's favourites, or a shared selection ---------- */
+  const collectionKey = `${params.get('favourites') ?? ''}\u0000${params.get('picks') ?? ''}`;
+  const collection = useMemo(() => collectionFromParams(params), [collectionKey]);
+  const favourites = useFavourites(eventId);
+  const shown = useCollection(apiBase, eventId, collection, favourites.list);
+  const collectionQuery = useMemo(() => collectionParams(collection), [collection]);
+
   const searchKeyParams = `${params.get('bib') ?? ''}\u0000${params.get('name') ?? ''}`;
   const search = useMemo(
-    () => searchFromParams(params, flags),
+    () => (collection ? null : searchFromParams(params, flags)),
     // Only the search's own parameters make a new search (not ?photo=).
-    [searchKeyParams, flags.bib_search, flags.name_search],
+    [searchKeyParams, collection, flags.bib_search, flags.name_search],
   );
   const privacy = !flags.show_all_images;
 
@@ -81,23 +94,23 @@ export function GalleryView({
   const selfie = useSelfieSearch(apiBase, eventId, selfieLoader);
   // Its results show while the URL has no bib or name search (the search that started it).
   const [selfieOn, setSelfieOn] = useState(false);
-  const selfieAnswer = selfieOn && search === null && selfie.state.phase === 'done' ? selfie.state.answer : null;
+  const selfieAnswer = selfieOn && search === null && !collection && selfie.state.phase === 'done' ? selfie.state.answer : null;
   // "Not me": photos found by face that the visitor took out, kept for the visit.
   const notMe = useNotMe(eventId);
   const selfieMatches = useMemo(() => withoutNotMe((selfieAnswer?.photos ?? []).filter((p) => p.tier === 'match'), notMe.removed), [selfieAnswer, notMe.removed]);
   const selfieMaybes = useMemo(() => withoutNotMe((selfieAnswer?.photos ?? []).filter((p) => p.tier === 'maybe'), notMe.removed), [selfieAnswer, notMe.removed]);
 
-  const enabled = (search !== null || !privacy) && !selfieAnswer;
+  const enabled = (search !== null || !privacy) && !selfieAnswer && !collection;
   const { feed, status, error, loadMore, retry, reload } = useFeed(apiBase, eventId, search, enabled, initialPage);
-  const photos: readonly PhotoListItem[] = selfieAnswer ? selfieMatches : feed.photos;
-  const total = selfieAnswer ? selfieMatches.length : Math.max(feed.total ?? 0, photos.length);
-  const searchKey = selfieAnswer ? 'selfie' : search ? `${search.kind}:${search.value}` : 'all';
+  const photos: readonly PhotoListItem[] = collection ? shown.photos : selfieAnswer ? selfieMatches : feed.photos;
+  const total = collection ? shown.photos.length : selfieAnswer ? selfieMatches.length : Math.max(feed.total ?? 0, photos.length);
+  const searchKey = collection ? `collection:${collection.kind}` : selfieAnswer ? 'selfie' : search ? `${search.kind}:${search.value}` : 'all';
 
   /* ---------- "More photos of you": the bib's wearer, found by face ---------- */
   const bibFound = search?.kind === 'bib' && feed.started && feed.photos.length > 0 ? search.value : null;
   const moreOfBibFound = useMoreOfBib(apiBase, eventId, bibFound, flags.selfie_search && flags.bib_search);
   const moreOfBib = useMemo(() => withoutNotMe(moreOfBibFound, notMe.removed), [moreOfBibFound, notMe.removed]);
-  const extra: readonly PhotoListItem[] = selfieAnswer ? selfieMaybes : moreOfBib;
+  const extra: readonly PhotoListItem[] = collection ? [] : selfieAnswer ? selfieMaybes : moreOfBib;
   // The viewer pages through both sections: the results, then the extra ones.
   const viewerPhotos = useMemo(() => (extra.length ? [...photos, ...extra] : photos), [photos, extra]);
 
@@ -105,13 +118,14 @@ export function GalleryView({
   const viewer = useGalleryViewer({
     eventSlug,
     photoParam: deepLinkPhoto(params.get('photo')),
-    feed,
-    status,
+    feed: collection ? shown.feed : feed,
+    status: collection ? 'idle' : status,
     loadMore,
     search,
     viewerPhotos,
     listed: photos.length,
     selfie: selfieAnswer !== null,
+    extraQuery: collectionQuery,
   });
   const { open, onView, onClose, shareUrl, grid, extraGrid, closeForSearch } = viewer;
 
@@ -173,13 +187,67 @@ export function GalleryView({
     [selfieAnswer, eventSlug, removeNotMe],
   );
 
+  /* ---------- Favourites: a heart on each tile and in the viewer ---------- */
+  const toggleFavourite = favourites.toggle;
+  const heartsShown = favourites.list !== null;
+  const tileActions = useCallback(
+    (photo: PhotoListItem, index: number, label: string) => (
+      <>
+        {selfieAnswer ? faceActions(photo, index, label) : null}
+        {heartsShown ? <TileHeart on={favourites.ids.has(photo.uuid)} photoLabel={label} onToggle={() => toggleFavourite(photo)} /> : null}
+      </>
+    ),
+    [selfieAnswer, faceActions, heartsShown, favourites.ids, toggleFavourite],
+  );
+  const extraTileActions = useCallback(
+    (photo: PhotoListItem, index: number, label: string) => (
+      <>
+        {faceActions(photo, index, label)}
+        {heartsShown ? <TileHeart on={favourites.ids.has(photo.uuid)} photoLabel={label} onToggle={() => toggleFavourite(photo)} /> : null}
+      </>
+    ),
+    [faceActions, heartsShown, favourites.ids, toggleFavourite],
+  );
+  const viewerFavourites = useMemo(
+    () =>
+      heartsShown
+        ? {
+            has: (uuid: string) => favourites.ids.has(uuid),
+            toggle: (uuid: string) => {
+              const photo = viewerPhotos.find((p) => p.uuid === uuid);
+              if (photo) toggleFavourite(photo);
+            },
+          }
+        : undefined,
+    [heartsShown, favourites.ids, viewerPhotos, toggleFavourite],
+  );
+  /** Into the favourites view, or out of it (Back returns). */
+  const showFavourites = useCallback(
+    (on: boolean) => {
+      closeForSearch();
+      writeUrl(null, null, 'push', on ? { favourites: '1' } : {});
+      const anchor = gridTop.current;
+      if (anchor && anchor.getBoundingClientRect().top < 0 && typeof anchor.scrollIntoView === 'function') anchor.scrollIntoView({ block: 'start' });
+    },
+    [closeForSearch],
+  );
+  const favouriteCount = favourites.list?.length ?? 0;
+  const favouritesToggle =
+    favourites.list !== null && (favouriteCount > 0 || collection) ? (
+      <FavouritesToggle count={favouriteCount} on={collection?.kind === 'favourites'} onToggle={showFavourites} />
+    ) : null;
+  const favouritesLink = useCallback(
+    () => `${window.location.origin}/events/${encodeURIComponent(eventSlug)}/photos?picks=${encodePicks((favourites.list ?? []).map((p) => p.uuid))}`,
+    [eventSlug, favourites.list],
+  );
+
   /* ---------- Selection and downloads ---------- */
   const canDownload = flags.bulk_download;
   const select = useSelection({
     photos: viewerPhotos,
     listingKey: searchKey,
     onView,
-    fetchAllIds: selfieAnswer ? null : () => fetchAllPhotoIds(apiBase, eventId, searchParamsFor(search), MAX_ZIP_PHOTOS),
+    fetchAllIds: selfieAnswer || collection ? null : () => fetchAllPhotoIds(apiBase, eventId, searchParamsFor(search), MAX_ZIP_PHOTOS),
   });
   const { selectMode, selection, uuids, onActivate } = select;
   const { download, startDownload, cancelDownload, dismissDownload } = useZipDownload(apiBase, eventId, eventSlug);
@@ -189,6 +257,13 @@ export function GalleryView({
     void startDownload({ photo_ids: ids.slice(0, MAX_ZIP_PHOTOS) }, ids.length, photoCount(ids.length));
   };
   const downloadAll = () => void startDownload({ all: true }, total, `All ${photoCount(total)}`);
+  const downloadCollection = () => {
+    // The favourites still hearted (one un-hearted in this view stays shown, but is not zipped).
+    const list = collection?.kind === 'favourites' ? (favourites.list ?? []) : shown.photos;
+    const ids = list.map((p) => p.uuid).slice(0, MAX_ZIP_PHOTOS);
+    if (ids.length === 0) return;
+    void startDownload({ photo_ids: ids }, ids.length, collection?.kind === 'favourites' ? FAVOURITES_TEXT.zipLabel(ids.length) : photoCount(ids.length));
+  };
 
   const sentinel = useInfiniteScroll(feed.cursor, status, loadMore);
 
@@ -197,7 +272,9 @@ export function GalleryView({
   const firstPageFailed = status === 'error' && !feed.started;
   const searchable = flags.bib_search || flags.name_search || flags.selfie_search;
   const showGrid = photos.length > 0;
-  const body = (
+  const body = collection ? (
+    <CollectionStatus kind={collection.kind} phase={shown.phase} photos={photos.length} onRetry={shown.retry} />
+  ) : (
     <GalleryStatus
       flags={flags}
       search={search}
@@ -215,7 +292,11 @@ export function GalleryView({
   );
 
   const selectedCount = selection.ids.size;
-  const countLine = selfieAnswer
+  const countLine = collection
+    ? collection.kind === 'favourites'
+      ? FAVOURITES_TEXT.count(favouriteCount)
+      : null
+    : selfieAnswer
     ? photos.length > 0
       ? SELFIE_RESULTS.count(photos.length)
       : null
@@ -261,18 +342,34 @@ export function GalleryView({
       {/* A result card links the runner page itself. */}
       <RunnerLinks eventId={eventId} eventSlug={eventSlug} apiBase={apiBase} search={selfieAnswer || result ? null : search} flags={flags} />
       {selfieAnswer ? <SelfieRunnerLink photos={selfieMatches} eventSlug={eventSlug} /> : null}
-      {showGrid ? (
+      {collection?.kind === 'picks' && shown.phase === 'ready' && photos.length > 0 ? (
+        <CollectionHeader count={photos.length} missing={shown.missing} />
+      ) : null}
+      {showGrid || favouritesToggle ? (
         <div className="gallery-toolbar">
           <p className="gallery-count" aria-live="polite">
-            {countLine}
+            {showGrid ? countLine : null}
           </p>
           <div className="gallery-actions">
+            {favouritesToggle}
+            {collection?.kind === 'picks' && showGrid ? <AddAllButton onAdd={() => favourites.addAll(photos)} /> : null}
+            {collection?.kind === 'favourites' && favouriteCount > 0 ? <ShareFavourites link={favouritesLink} count={favouriteCount} max={MAX_PICKS} onShared={onShared} /> : null}
+            {collection && canDownload && showGrid && (collection.kind === 'picks' || favouriteCount > 0) ? (
+              <button type="button" className="button" onClick={downloadCollection} disabled={download.phase === 'running'}>
+                {collection.kind === 'favourites' ? FAVOURITES_TEXT.download : FAVOURITES_TEXT.downloadPicked}
+              </button>
+            ) : null}
+            {collection?.kind === 'picks' && !privacy ? (
+              <button type="button" className="button button-ghost" onClick={() => runSearch(null)}>
+                {GALLERY_TEXT.showAll}
+              </button>
+            ) : null}
             {(search || selfieAnswer) && !privacy ? (
               <button type="button" className="button button-ghost" onClick={() => runSearch(null)}>
                 {GALLERY_TEXT.showAll}
               </button>
             ) : null}
-            {canDownload ? (
+            {canDownload && !collection ? (
               <button
                 type="button"
                 className="button button-outline"
@@ -282,7 +379,7 @@ export function GalleryView({
                 {selectMode ? 'Done' : 'Select'}
               </button>
             ) : null}
-            {canDownload && flags.show_all_images && !search && !selfieAnswer ? (
+            {canDownload && flags.show_all_images && !search && !selfieAnswer && !collection ? (
               <button type="button" className="button" onClick={downloadAll} disabled={download.phase === 'running'}>
                 Download all
               </button>
@@ -301,12 +398,12 @@ export function GalleryView({
           selected={selection.ids}
           onActivate={onActivate}
           handle={grid}
-          tileActions={selfieAnswer ? faceActions : undefined}
+          tileActions={tileActions}
         />
       ) : null}
       <div ref={sentinel} className="gallery-sentinel" aria-hidden="true" />
-      {showGrid ? <FeedMore status={status} hasMore={Boolean(feed.cursor)} onRetry={retry} onLoadMore={loadMore} /> : null}
-      {showGrid && feed.done && photos.length > 24 ? <p className="gallery-end">{`That’s all ${photoCount(photos.length)}`}</p> : null}
+      {showGrid && !collection ? <FeedMore status={status} hasMore={Boolean(feed.cursor)} onRetry={retry} onLoadMore={loadMore} /> : null}
+      {showGrid && !collection && feed.done && photos.length > 24 ? <p className="gallery-end">{`That’s all ${photoCount(photos.length)}`}</p> : null}
       {extra.length > 0 ? (
         <section className="gallery-extra" aria-labelledby={`gallery-extra-${eventId}`}>
           <h2 id={`gallery-extra-${eventId}`} className="gallery-extra-title">
@@ -323,7 +420,7 @@ export function GalleryView({
             onActivate={(i, e) => onActivate(photos.length + i, e)}
             handle={extraGrid}
             tileLabel={selfieAnswer ? SELFIE_RESULTS.maybeLabel : SELFIE_RESULTS.moreLabel}
-            tileActions={faceActions}
+            tileActions={extraTileActions}
           />
         </section>
       ) : null}
@@ -343,6 +440,7 @@ export function GalleryView({
         />
       ) : null}
       <NotMeNotice last={notMe.last} onUndo={notMe.undo} onClose={notMe.dismiss} />
+      <FavouritesNotice text={favourites.notice} />
       <DownloadPanel state={download} onCancel={cancelDownload} onDismiss={dismissDownload} />
       <PhotoViewer
         photos={viewerPhotos}
@@ -355,6 +453,7 @@ export function GalleryView({
         onView={onView}
         onClose={onClose}
         onShared={onShared}
+        favourites={viewerFavourites}
       />
     </section>
   );

@@ -9,6 +9,8 @@ import Zoom from 'yet-another-react-lightbox/plugins/zoom';
 import 'yet-another-react-lightbox/styles.css';
 import { photoUrl } from '@/provider/photo-urls';
 import { photoDownloadUrl } from '@/provider/photos';
+import { HeartGlyph } from './FavouriteButton';
+import { FAVOURITES_TEXT } from './strings';
 
 export interface PhotoViewerProps {
   photos: readonly PhotoListItem[];
@@ -23,6 +25,8 @@ export interface PhotoViewerProps {
   onClose: () => void;
   /** A photo was shared or its link copied (counted in the event's analytics). */
   onShared?: () => void;
+  /** The visitor's favourites: the toolbar's heart. */
+  favourites?: { has: (uuid: string) => boolean; toggle: (uuid: string) => void };
 }
 
 type GallerySlide = Slide & { uuid: string };
@@ -119,11 +123,32 @@ function ShareButton({ shareUrl, title, onShared }: { shareUrl: (uuid: string) =
   );
 }
 
+function FavouriteButton({ favourites }: { favourites: NonNullable<PhotoViewerProps['favourites']> }) {
+  const { currentSlide } = useLightboxState();
+  const slide = currentSlide as GallerySlide | undefined;
+  const on = slide ? favourites.has(slide.uuid) : false;
+  const label = on ? FAVOURITES_TEXT.remove : FAVOURITES_TEXT.add;
+  return (
+    <button
+      type="button"
+      className="yarl__button viewer-heart"
+      aria-label={label}
+      title={label}
+      aria-pressed={on}
+      data-on={on || undefined}
+      disabled={!slide}
+      onClick={() => slide && favourites.toggle(slide.uuid)}
+    >
+      <HeartGlyph filled={on} size={24} className="yarl__icon" />
+    </button>
+  );
+}
+
 /**
  * The full-screen viewer: swipe, keyboard (← → Esc), zoom (wheel, pinch, double tap),
  * full screen, the original's download and a link to share. Reaching the end asks for more.
  */
-export function PhotoViewer({ photos, total, index, open, apiBase, eventName, shareUrl, onView, onClose, onShared }: PhotoViewerProps) {
+export function PhotoViewer({ photos, total, index, open, apiBase, eventName, shareUrl, onView, onClose, onShared, favourites }: PhotoViewerProps) {
   const slides = useMemo<GallerySlide[]>(
     () =>
       photos.map((p, i) => ({
@@ -156,6 +181,7 @@ export function PhotoViewer({ photos, total, index, open, apiBase, eventName, sh
       labels={{ Previous: 'Previous photo', Next: 'Next photo', Close: 'Close viewer' }}
       toolbar={{
         buttons: [
+          ...(favourites ? [<FavouriteButton key="favourite" favourites={favourites} />] : []),
           <DownloadButton key="download" apiBase={apiBase} />,
           <ShareButton key="share" shareUrl={shareUrl} title={title} onShared={onShared} />,
           'close',

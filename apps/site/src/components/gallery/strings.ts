@@ -115,3 +115,36 @@ export const PROMO_EDITOR_STRINGS = {
 export function photoCount(n: number): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? 'photo' : 'photos'}`;
 }
+
+/** Favourites, kept on the device without an account, and the selections shared from them. */
+export const FAVOURITES_TEXT = {
+  add: 'Add to favourites',
+  remove: 'Remove from favourites',
+  /** A tile's heart: the control and its photo. */
+  addLabel: (photo: string) => `Add to favourites: ${photo}`,
+  removeLabel: (photo: string) => `Remove from favourites: ${photo}`,
+  toggle: (n: number) => `My favourites (${n.toLocaleString('en-US')})`,
+  title: 'My favourites',
+  count: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'favourite' : 'favourites'}`,
+  emptyTitle: 'No favourites yet',
+  emptyText: 'Tap the heart on a photo to keep it here. Your favourites stay on this device, no account needed.',
+  download: 'Download favourites',
+  zipLabel: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'favourite' : 'favourites'}`,
+  share: 'Share favourites',
+  copied: 'Link copied',
+  shareFirst: (max: number) => `The link holds your first ${max} favourites.`,
+  backToAll: 'All photos',
+  full: 'You have 500 favourites, the most kept: remove one to add another.',
+  notKept: 'Your browser does not let this site store anything: your favourites are kept only until you leave this page.',
+  pickedTitle: (n: number) => `A selection of ${n.toLocaleString('en-US')} ${n === 1 ? 'photo' : 'photos'}`,
+  pickedText: 'Someone shared these photos with you. Heart the ones you like to keep them on this device.',
+  pickedMissing: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'photo of this link is' : 'photos of this link are'} no longer in the gallery.`,
+  addAll: 'Add all to my favourites',
+  addedAll: (n: number) => (n === 0 ? 'They are all in your favourites already.' : `${n.toLocaleString('en-US')} added to your favourites.`),
+  downloadPicked: 'Download these',
+  pickedEmptyTitle: 'This link holds no photos',
+  pickedEmptyText: 'The link may have been cut short when it was copied, or its photos were taken out of the gallery.',
+  pickedFailedTitle: 'This selection can’t be shown here',
+  pickedFailedText: 'This site could not look up the photos of the link. Try again later, or ask for the photos another way.',
+  retry: 'Try again',
+} as const;

@@ -12,8 +12,8 @@ import { galleryQuery, type GallerySearch } from '@/lib/gallery/search';
 const URL_CHANGED = 'gallery:url';
 
 /** The URL of the gallery with this search and photo, keeping the path. */
-export function writeUrl(search: GallerySearch | null, photo: string | null, mode: 'push' | 'replace') {
-  const url = `${window.location.pathname}${galleryQuery(search, photo)}${window.location.hash}`;
+export function writeUrl(search: GallerySearch | null, photo: string | null, mode: 'push' | 'replace', extra: Record<string, string> = {}) {
+  const url = `${window.location.pathname}${galleryQuery(search, photo, extra)}${window.location.hash}`;
   if (url === `${window.location.pathname}${window.location.search}${window.location.hash}`) return;
   if (mode === 'push') window.history.pushState(null, '', url);
   else window.history.replaceState(null, '', url);

@@ -25,15 +25,19 @@ interface ViewerInput {
   listed: number;
   /** A selfie's answer is showing: it is not in the URL. */
   selfie: boolean;
+  /** What else the URL keeps while a photo is open (a collection: `favourites=1`, `picks=`). */
+  extraQuery?: Record<string, string>;
 }
 
 /**
  * The viewer's wiring: which photo is open (in the URL as `?photo=`), the deep link that opens
  * one (paging through the listing until it is found), and the way back to the grid.
  */
-export function useGalleryViewer({ eventSlug, photoParam, feed, status, loadMore, search, viewerPhotos, listed, selfie }: ViewerInput) {
+export function useGalleryViewer({ eventSlug, photoParam, feed, status, loadMore, search, viewerPhotos, listed, selfie, extraQuery }: ViewerInput) {
   const [open, setOpen] = useState(-1);
   const pending = useRef<string | null>(photoParam);
+  const extra = useRef(extraQuery);
+  extra.current = extraQuery;
 
   useEffect(() => {
     const wanted = pending.current;
@@ -47,7 +51,7 @@ export function useGalleryViewer({ eventSlug, photoParam, feed, status, loadMore
     } else if (status !== 'loading') {
       // Not this event's (or too deep to find): the gallery opens as usual.
       pending.current = null;
-      writeUrl(search, null, 'replace');
+      writeUrl(search, null, 'replace', extra.current);
     }
   }, [feed, listed, status, loadMore, search]);
 
@@ -55,7 +59,7 @@ export function useGalleryViewer({ eventSlug, photoParam, feed, status, loadMore
     (i: number) => {
       setOpen(i);
       const photo = viewerPhotos[i];
-      if (photo && !selfie) writeUrl(search, photo.uuid, 'replace');
+      if (photo && !selfie) writeUrl(search, photo.uuid, 'replace', extra.current);
       if (!selfie && i < listed && i >= listed - 3 && feed.cursor && status === 'idle') loadMore();
     },
     [viewerPhotos, listed, selfie, search, feed.cursor, status, loadMore],
@@ -69,7 +73,7 @@ export function useGalleryViewer({ eventSlug, photoParam, feed, status, loadMore
   const onClose = useCallback(() => {
     const last = openRef.current;
     setOpen(-1);
-    writeUrl(search, null, 'replace');
+    writeUrl(search, null, 'replace', extra.current);
     // Back in the grid where the viewer was: that photo in view, and focused.
     window.setTimeout(() => (last < photosCount.current ? grid.current?.reveal(last) : extraGrid.current?.reveal(last - photosCount.current)), 0);
   }, [search]);

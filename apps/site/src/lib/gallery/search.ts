@@ -54,9 +54,13 @@ export function validateSearch(kind: SearchKind, input: string): { ok: true; sea
   return { ok: true, search: { kind, value: checked.value.replace(/\s+/g, ' ') } };
 }
 
-/** The gallery URL's query for a search and an open photo: `?bib=1234&photo=uuid`. */
-export function galleryQuery(search: GallerySearch | null, photo: string | null = null): string {
+/**
+ * The gallery URL's query for a search and an open photo: `?bib=1234&photo=uuid`; `extra` adds
+ * what else the view is (`favourites=1`, `picks=...`).
+ */
+export function galleryQuery(search: GallerySearch | null, photo: string | null = null, extra: Record<string, string> = {}): string {
   const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(extra)) params.set(k, v);
   if (search) params.set(search.kind, search.value);
   if (photo) params.set('photo', photo);
   const s = params.toString();

@@ -114,7 +114,10 @@ export async function GalleryRoute({
   const config = event.config;
   const flags = config.feature_flag;
   const search = searchFromParams(query, flags);
-  const privateUntilSearch = !flags.show_all_images && search === null;
+  // Favourites (`?favourites=1`) and a shared selection (`?picks=`) are not the listing: the
+  // browser shows them from the device or asks for them by id.
+  const collection = query.favourites !== undefined || query.picks !== undefined;
+  const privateUntilSearch = collection || (!flags.show_all_images && search === null);
   // The first page is in the HTML: the largest paint no longer waits for the gallery's code.
   // A search is made for this visitor (a page rendered per request): the API counts it against
   // their budget, not this server's.
