@@ -1,8 +1,9 @@
 // A new organiser's first event, from the terminal's `user create` to a published event that
 // visitors search, all in the browser (Chromium): sign in; a logo and a colour, seen on the
-// public site; an event created and published; 50 photos uploaded through a connection cut once
-// and resumed; processing seen to finish; a results CSV imported; a bib tagged by hand, and that
-// photo found by bib on the public gallery, with the runner's result. Each step only through the console's screens.
+// public site; an event created, given a banner picture and published; 50 photos uploaded
+// through a connection cut once and resumed; processing seen to finish; a results CSV imported;
+// a bib tagged by hand, and that photo found by bib on the public gallery, with the runner's
+// result. Each step only through the console's screens.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,6 +30,7 @@ let browser: Browser;
 let folder: string;
 let files: string[];
 let logo: string;
+let banner: string;
 let results: string;
 
 function cli(args: string[], input = '') {
@@ -100,6 +102,17 @@ before(async () => {
   )
     .png()
     .toFile(logo);
+  banner = path.join(folder, 'banner.jpg');
+  await sharp({ create: { width: 3000, height: 1000, channels: 3, background: '#0B5394' } })
+    .composite([
+      {
+        input: Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg" width="3000" height="1000"><text x="120" y="620" font-size="360" font-family="sans-serif" fill="#ffffff">SEAFRONT HALF</text></svg>',
+        ),
+      },
+    ])
+    .jpeg()
+    .toFile(banner);
   results = path.join(folder, 'results.csv');
   writeFileSync(
     results,
@@ -178,6 +191,13 @@ describe('a new organiser, from user create to a published event', () => {
     await page.getByRole('heading', { name: `${EVENT}: settings` }).waitFor();
     const eventId = Number(/\/console\/events\/(\d+)/.exec(page.url())?.[1]);
     assert.ok(eventId > 0, page.url());
+    // A banner picture for the event's pages.
+    await page.getByLabel('Choose a banner picture').setInputFiles(banner);
+    await page.getByRole('button', { name: 'Upload banner' }).click();
+    await page.getByText('The banner is uploaded and shown above the gallery.').waitFor();
+    const bannerSrc =
+      (await page.getByRole('img', { name: 'The banner visitors see' }).getAttribute('src')) ?? '';
+    assert.match(bannerSrc, new RegExp(`/assets/banners/${eventId}/[a-f0-9]{16}\\.webp$`));
     // Runners' results shown beside their photos, then published.
     await page.getByLabel('Race results', { exact: true }).check();
     await page.getByRole('button', { name: 'Save settings' }).click();
@@ -282,6 +302,17 @@ describe('a new organiser, from user create to a published event', () => {
     await gallery.goto(siteUrl(HOST, '/events/'));
     await gallery.getByText(EVENT).first().waitFor();
     await gallery.goto(siteUrl(HOST, `/events/${slug}/photos`));
+    // The banner above the gallery is the one uploaded.
+    assert.equal(
+      new URL((await gallery.locator('img.event-banner').getAttribute('src')) ?? '').pathname,
+      new URL(bannerSrc).pathname,
+    );
+    assert.ok(
+      await gallery
+        .locator('img.event-banner')
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 2400),
+      'the banner loads, fitted to 2400 px wide',
+    );
     await gallery.getByRole('searchbox', { name: 'Bib number' }).fill(BIB);
     await gallery.getByRole('button', { name: 'Find photos' }).click();
     await gallery.waitForURL((u) => u.searchParams.get('bib') === BIB);

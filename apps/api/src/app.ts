@@ -29,7 +29,8 @@ import { describeMediaTypes } from './plugins/openapi.js';
 import { assetRoutes } from './routes/assets.js';
 import { adminRoutes } from './routes/admin.js';
 import { consoleRoutes } from './routes/console.js';
-import { consoleInviteRoutes, logoAssetRoutes } from './routes/console-invites.js';
+import { consoleInviteRoutes } from './routes/console-invites.js';
+import { uploadedImageRoutes } from './routes/uploaded-images.js';
 import { faceModelRoutes } from './routes/face-models.js';
 import { clientRoutes } from './routes/client.js';
 import { formRoutes } from './routes/forms.js';
@@ -319,7 +320,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(photoRoutes);
   await app.register(formRoutes);
   await app.register(assetRoutes);
-  await app.register(logoAssetRoutes);
+  await app.register(uploadedImageRoutes);
   await app.register(faceModelRoutes);
   return app;
 }

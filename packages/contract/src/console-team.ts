@@ -103,5 +103,10 @@ export const MAX_LOGO_PIXELS = 25_000_000;
 export const LOGO_BOX = { width: 800, height: 320 } as const;
 export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
+/** An event's banner upload: `POST /api/v1/admin/events/{eventId}/banner`, the image as the body. */
+export const MAX_BANNER_BYTES = 8 * 1024 * 1024;
+/** The stored banner fits in this box (shown across the event's pages, up to a wide screen). */
+export const BANNER_BOX = { width: 2400, height: 1200 } as const;
+
 export const inviteParams = z.object({ inviteId: z.coerce.number().int().positive() });
 export const inviteCancelled = z.object({ cancelled: z.boolean() });

@@ -1,4 +1,4 @@
-import { LOGO_BOX, MAX_LOGO_PIXELS } from '@eventsite/contract';
+import { MAX_LOGO_PIXELS } from '@eventsite/contract';
 import sharp from 'sharp';
 
 export class LogoImageError extends Error {
@@ -8,17 +8,21 @@ export class LogoImageError extends Error {
 }
 
 /**
- * An uploaded logo decoded (a damaged or disguised file fails), turned upright, fitted into
- * LOGO_BOX without enlarging, metadata dropped, as WebP with its transparency.
+ * An uploaded picture (a logo, an event's banner) decoded (a damaged or disguised file fails),
+ * turned upright, fitted into `box` without enlarging, metadata dropped, as WebP with its
+ * transparency.
  */
-export async function renderLogo(bytes: Buffer): Promise<Buffer> {
+export async function renderUploadedImage(
+  bytes: Buffer,
+  box: { width: number; height: number },
+): Promise<Buffer> {
   try {
     const image = sharp(bytes, { limitInputPixels: MAX_LOGO_PIXELS, failOn: 'error' });
     const meta = await image.metadata();
     if (!meta.width || !meta.height) throw new Error('no size');
     return await image
       .rotate()
-      .resize({ ...LOGO_BOX, fit: 'inside', withoutEnlargement: true })
+      .resize({ ...box, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 90, alphaQuality: 100 })
       .toBuffer();
   } catch (error) {

@@ -31,6 +31,11 @@ export class MaintenanceRepository {
     return new Set(rows.map((r) => String(r.uuid)));
   }
 
+  async eventIds(): Promise<Set<string>> {
+    const rows = await this.rows(sql`select id::text as id from events`);
+    return new Set(rows.map((r) => String(r.id)));
+  }
+
   /** Removes finished and failed job rows last changed before `before`; how many. */
   async deleteFinishedJobs(before: Date): Promise<number> {
     const rows = await this.rows(

@@ -62,6 +62,8 @@ const EDITOR = new Set([
   'GET /events/:eventId/hide-requests',
   'GET /events/:eventId/findability',
   'GET /events/:eventId/stats',
+  'POST /events/:eventId/banner',
+  'DELETE /events/:eventId/banner',
   'GET /events/:eventId/stats.csv',
   'DELETE /photos/:uuid',
   'PUT /photos/:uuid/bibs',

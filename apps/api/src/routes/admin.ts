@@ -27,6 +27,7 @@ import { adminEventSettingsRoutes } from './admin-event-settings.js';
 import { adminHideRoutes } from './admin-hides.js';
 import { adminFindabilityRoutes } from './admin-findability.js';
 import { adminStatRoutes } from './admin-stats.js';
+import { adminBannerRoutes } from './uploaded-images.js';
 import { adminBibReviewRoutes } from './admin-bib-review.js';
 import { adminInboxRoutes } from './admin-inbox.js';
 import { adminOrganiserRoutes } from './admin-organiser.js';
@@ -72,6 +73,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ authFailuresPerWindow?: number
   await app.register(adminHideRoutes);
   await app.register(adminFindabilityRoutes);
   await app.register(adminStatRoutes);
+  await app.register(adminBannerRoutes);
   await app.register(adminBibReviewRoutes);
   await app.register(adminInboxRoutes);
   // Hiding and restoring photos, the event's cover, retrying failed jobs (the console).

@@ -10,9 +10,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { limiterKey } from '../adapters/rate-limits.js';
-import { AppError, notFound } from '../errors.js';
+import { AppError } from '../errors.js';
 import { ok } from '../http.js';
-import { LOGO_FILE } from '../services/branding.js';
 
 /** Invitation look-ups and uses allowed per client in INVITE_WINDOW. */
 export const INVITE_TRIES_PER_CLIENT = 30;
@@ -80,44 +79,6 @@ export const consoleInviteRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { app_domain, token, password } = request.body;
       return ok(await app.services.team.accept(app_domain, token, password));
-    },
-  );
-};
-
-/** The organisers' uploaded logos (public: every page's header shows one). */
-export const logoAssetRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/assets/logos/:organiserId/:file',
-    {
-      schema: {
-        tags: ['assets'],
-        summary: "An organiser's uploaded logo (WebP; its name is its content's hash)",
-        params: z.object({
-          organiserId: z.coerce.number().int().positive(),
-          file: z
-            .string()
-            .regex(LOGO_FILE, 'file must be a logo name such as 0123456789abcdef.webp'),
-        }),
-        response: {
-          200: z.unknown().meta({ description: 'The logo', type: 'string', format: 'binary' }),
-          400: errorEnvelope,
-          404: errorEnvelope,
-        },
-      },
-    },
-    async (request, reply) => {
-      const body = await app.services.branding.logo(
-        request.params.organiserId,
-        request.params.file,
-      );
-      if (!body) throw notFound('No such logo');
-      return reply
-        .type('image/webp')
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'")
-        .header('cross-origin-resource-policy', 'cross-origin')
-        .send(body);
     },
   );
 };

@@ -92,6 +92,8 @@ export class EventContentsService {
       await this.blobs.variants.deletePrefix(photo.uuid);
     }
     for (const key of files.incomingKeys) await this.blobs.incoming.delete(key);
+    // Its uploaded banner (branding.ts) goes with it.
+    await this.blobs.variants.deletePrefix(`event-banners/${eventId}`);
     return { id: eventId, deleted: true, photos: files.photos.length };
   }
 }

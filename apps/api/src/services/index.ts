@@ -70,7 +70,7 @@ export interface Services {
   console: ConsoleAccountService;
   /** The console's team: users, removing one, one-time invitations (console-team.ts). */
   team: ConsoleTeamService;
-  /** The organiser's uploaded logo (branding.ts). */
+  /** The organiser's uploaded logo and its events' banners (branding.ts). */
   branding: BrandingService;
   jobs: JobService;
   uploads: UploadService;
@@ -229,7 +229,7 @@ export function createServices(db: Db, blobs: BlobStores, options: ServiceOption
       consoleAccounts,
       organisers,
     ),
-    branding: new BrandingService(blobs.variants, organisers),
+    branding: new BrandingService(blobs.variants, organisers, events),
     jobs,
     uploads: new UploadService(
       blobs,

@@ -59,11 +59,16 @@ export class SweepService {
     await sweep(this.blobs.incoming, (e) => pending.has(e.key), 'incoming');
     const originals = await this.maintenance.photoBlobKeys();
     await sweep(this.blobs.originals, (e) => originals.has(e.key), 'originals');
-    // Variants live under `{uuid}/`; organisers' logos under `organiser-logos/` (branding.ts).
+    // Variants live under `{uuid}/`; organisers' logos under `organiser-logos/`, events'
+    // banners under `event-banners/{eventId}/` (branding.ts): those of a deleted event go.
     const uuids = await this.maintenance.photoUuids();
+    const eventIds = await this.maintenance.eventIds();
     await sweep(
       this.blobs.variants,
-      (e) => uuids.has(e.key.split('/')[0]!) || e.key.startsWith('organiser-logos/'),
+      (e) =>
+        uuids.has(e.key.split('/')[0]!) ||
+        e.key.startsWith('organiser-logos/') ||
+        (e.key.startsWith('event-banners/') && eventIds.has(e.key.split('/')[1]!)),
       'variants',
     );
     const cutoff = new Date(now.getTime() - options.jobRetentionDays * 24 * 60 * 60 * 1000);

@@ -74,3 +74,21 @@ export function importResults(
     raw: { contentType: 'text/csv', data: bytes },
   });
 }
+
+/** Uploads the event's banner (the image as the body); the API turns the banner on with it. */
+export function uploadBanner(
+  token: string,
+  eventId: number,
+  file: { type: string; data: ArrayBuffer },
+): Promise<ConsoleCall<AdminEvent>> {
+  return consoleCall(`${eventPath(eventId)}/banner`, adminEvent, {
+    method: 'POST',
+    token,
+    raw: { contentType: file.type || 'application/octet-stream', data: file.data },
+  });
+}
+
+/** Removes the event's banner. */
+export function removeBanner(token: string, eventId: number): Promise<ConsoleCall<AdminEvent>> {
+  return consoleCall(`${eventPath(eventId)}/banner`, adminEvent, { method: 'DELETE', token });
+}

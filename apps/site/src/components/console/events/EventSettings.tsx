@@ -13,10 +13,20 @@ interface Props {
   values: FormValues;
   errors: FieldErrors;
   notice: string | null;
+  /** The banner visitors see (absolute), or null when the event shows none. */
+  bannerSrc: string | null;
 }
 
 /** An event's settings: its public address, publishing, every setting, and the way to delete it. */
-export function EventSettings({ event, csrf, publicUrl, values, errors, notice }: Props) {
+export function EventSettings({
+  event,
+  csrf,
+  publicUrl,
+  values,
+  errors,
+  notice,
+  bannerSrc,
+}: Props) {
   const action = `/console/events/${event.id}`;
   const strategies = Array.isArray(values.bib_strategy)
     ? values.bib_strategy
@@ -239,6 +249,48 @@ export function EventSettings({ event, csrf, publicUrl, values, errors, notice }
           {EVENTS_TEXT.save}
         </button>
       </form>
+
+      <section className="events-section" aria-labelledby="events-banner-upload">
+        <h2 id="events-banner-upload" className="console-section-title">
+          {EVENTS_TEXT.bannerUpload}
+        </h2>
+        {bannerSrc ? (
+          <figure className="events-banner-current">
+            <img src={bannerSrc} alt={EVENTS_TEXT.bannerCurrent} />
+          </figure>
+        ) : (
+          <p>{EVENTS_TEXT.bannerNone}</p>
+        )}
+        <form
+          method="post"
+          action={`${action}/banner`}
+          encType="multipart/form-data"
+          className="events-banner-form"
+        >
+          <input type="hidden" name={CSRF_FIELD} value={csrf} />
+          <label htmlFor="events-banner-file">{EVENTS_TEXT.bannerFile}</label>
+          <p id="events-banner-hint" className="console-hint">
+            {EVENTS_TEXT.bannerUploadHint}
+          </p>
+          <input
+            id="events-banner-file"
+            type="file"
+            name="banner"
+            accept="image/png,image/jpeg,image/webp"
+            aria-describedby="events-banner-hint"
+          />
+          <div className="events-banner-actions">
+            <button type="submit" className="button">
+              {EVENTS_TEXT.bannerUploadButton}
+            </button>
+            {bannerSrc ? (
+              <button type="submit" name="action" value="remove" className="button button-outline">
+                {EVENTS_TEXT.bannerRemove}
+              </button>
+            ) : null}
+          </div>
+        </form>
+      </section>
 
       <section className="events-section events-danger" aria-labelledby="events-danger">
         <h2 id="events-danger" className="console-section-title">

@@ -24,7 +24,20 @@ export const EVENTS_TEXT = {
   banner: 'Banner',
   bannerEnabled: 'Show a banner above the gallery',
   bannerUrl: 'Banner image address',
-  bannerUrlHint: 'The web address of the image (https://…), such as a sponsor banner.',
+  bannerUrlHint:
+    'The web address of the image (https://…), such as a sponsor banner; or upload a picture below.',
+  bannerUpload: 'Banner picture',
+  bannerUploadHint: 'PNG, JPEG or WebP, up to 8 MB; wide pictures work best (about 3:1).',
+  bannerFile: 'Choose a banner picture',
+  bannerUploadButton: 'Upload banner',
+  bannerRemove: 'Remove banner',
+  bannerCurrent: 'The banner visitors see',
+  bannerNone: 'No banner yet.',
+  bannerMissing: 'Choose a picture to upload first.',
+  bannerTooLarge:
+    'This picture is over 8 MB: make it smaller (2400 pixels wide is plenty) and upload it again.',
+  bannerUploaded: 'The banner is uploaded and shown above the gallery.',
+  bannerRemoved: 'The banner is removed.',
   bibs: 'Bib numbers',
   bibStrategies: 'How photos are found by bib',
   strategy: {

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import type { AdminEvent } from '@eventsite/contract';
 import { ConsoleFrame, EventNav } from '@/components/console/ConsoleFrame';
 import { EventSettings } from '@/components/console/events/EventSettings';
 import {
@@ -10,6 +11,7 @@ import { consoleStash } from '@/components/console/events/stash';
 import { EVENTS_TEXT } from '@/components/console/events/strings';
 import '@/components/console/console.css';
 import '@/components/console/events/events.css';
+import { publicApiUrl } from '@/provider/env';
 import { eventScreen, one, publicUrlOf } from '../screen';
 
 export const metadata: Metadata = {
@@ -27,7 +29,18 @@ const NOTICES: Record<string, string> = {
   saved: EVENTS_TEXT.saved,
   published: EVENTS_TEXT.published,
   unpublished: EVENTS_TEXT.unpublished,
+  banner: EVENTS_TEXT.bannerUploaded,
+  'banner-removed': EVENTS_TEXT.bannerRemoved,
 };
+
+/** The event's banner as visitors see it (an uploaded one is a path of the API), or null. */
+function bannerSrcOf(event: AdminEvent): string | null {
+  const banner = event.event_photos_config.banner_config;
+  if (!banner.enabled || !banner.image_url) return null;
+  return banner.image_url.startsWith('/')
+    ? `${publicApiUrl()}${banner.image_url}`
+    : banner.image_url;
+}
 
 /** An event's settings (owner and editor): details, publishing, features, deletion. */
 export default async function EventSettingsPage({ params, searchParams }: Props) {
@@ -61,6 +74,7 @@ export default async function EventSettingsPage({ params, searchParams }: Props)
             values={draft?.values ?? valuesOfEvent(event)}
             errors={draft?.errors ?? (apiError ? { form: apiError.slice(0, 300) } : {})}
             notice={notice}
+            bannerSrc={bannerSrcOf(event)}
           />
         ) : (
           <p className="console-error" role="alert">
