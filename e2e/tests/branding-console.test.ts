@@ -1,3 +1,4 @@
+// Longer than 400 lines: two screens walked in one browser, each case building on the last.
 // The console's Branding and Team screens in Chromium, on an organiser of their own (made with
 // the CLI through the running API, on a host name of its own, so nothing of the demo changes): an
 // owner uploads a logo and sets a colour, sees the live preview and the contrast warning, a bad

@@ -1,3 +1,5 @@
+// Longer than 400 lines: one screen's API (users, invitations, logo) with every refusal, in one
+// app whose state the cases build on.
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { INVITE_DAYS, MAX_LOGO_BYTES } from '@eventsite/contract';

@@ -18,7 +18,7 @@ import { buildUrl, PROVIDER_TIMEOUT_MS } from './envelope';
 /**
  * The console's Photos screen: an event's photos with their state, its jobs' progress, and the
  * changes (hide, restore, delete, cover, retry), all through the admin API in the signed-in
- * user's name (`consoleCall`). Uploads go through the tus proxy (lib/console-uploads.ts).
+ * user's name (`consoleCall`). Uploads go through the tus proxy (provider/console-uploads.ts).
  */
 
 export function consolePhotoPage(

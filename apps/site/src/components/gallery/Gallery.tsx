@@ -1,5 +1,9 @@
 'use client';
 
+// Longer than 400 lines: the one place where the gallery's parts meet (listing, searches,
+// selfie, favourites, viewer, live photos, selection, zips); each part is a hook or component of
+// its own, and this module only wires them.
+
 import { MAX_ZIP_PHOTOS } from '@eventsite/contract/constants';
 import type { FeatureFlags, PhotoListItem, SelfieMatch } from '@eventsite/contract';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';

@@ -1,6 +1,6 @@
 import { cookies } from 'next/headers';
 import { CSRF_COOKIE, SESSION_COOKIE } from '@/lib/console-security';
-import { proxyTusRequest } from '@/lib/console-uploads';
+import { proxyTusRequest } from '@/provider/console-uploads';
 import { apiUrl } from '@/provider/env';
 
 /** One tus request of the console's uploader, passed on to the API (lib/console-uploads.ts). */

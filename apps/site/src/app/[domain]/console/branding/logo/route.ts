@@ -10,7 +10,7 @@ type Params = { params: Promise<{ domain: string }> };
 
 /**
  * Uploads (or removes) the organiser's logo: the form's file (multipart) goes to
- * `POST /api/v1/admin/organiser/logo` as the body; the API decodes it and refuses what is not
+ * the admin API's `POST /organiser/logo` as the body; the API decodes it and refuses what is not
  * an image. Origin and CSRF checked first.
  */
 export async function POST(request: Request, { params }: Params) {

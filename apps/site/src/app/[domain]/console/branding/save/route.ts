@@ -8,7 +8,7 @@ type Params = { params: Promise<{ domain: string }> };
 
 /**
  * Saves the Branding form: Origin and CSRF checked, the fields checked by the contract's schema,
- * then `PATCH /api/v1/admin/organiser`. A refusal goes back to the form with the fields as typed.
+ * then the admin API's `PATCH /organiser`. A refusal goes back to the form with the fields as typed.
  */
 export async function POST(request: Request, { params }: Params) {
   const { domain } = await params;

@@ -19,8 +19,8 @@ function backOf(value: FormDataEntryValue | null): `/console${string}` {
 }
 
 /**
- * Marks a message read or unread, archives it or brings it back (`PATCH
- * /api/v1/admin/messages/{id}`): Origin and CSRF checked, then 303 back to the page it came from
+ * Marks a message read or unread, archives it or brings it back (the admin API's
+ * `PATCH /messages/{id}`): Origin and CSRF checked, then 303 back to the page it came from
  * with what happened.
  */
 export async function POST(request: Request) {

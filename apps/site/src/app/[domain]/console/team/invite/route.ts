@@ -5,7 +5,7 @@ import { sessionTokenOfChange } from '../../session';
 import { siteOriginOf } from '../origin';
 
 /**
- * Makes an invitation (Team screen): Origin and CSRF checked, then `POST /api/v1/admin/invites`
+ * Makes an invitation (Team screen): Origin and CSRF checked, then the admin API's `POST /invites`
  * with this site's origin, so the link opens here. Its token comes back once, in the redirect.
  */
 export async function POST(request: Request) {

@@ -2,7 +2,7 @@ import { removeUser } from '@/provider/console-branding';
 import { checkedChange, toConsoleScreen } from '../../change';
 import { sessionTokenOfChange } from '../../session';
 
-/** Removes a console user (Team screen): `DELETE /api/v1/admin/users/:id`; never the last owner. */
+/** Removes a console user (Team screen): the admin API's `DELETE /users/:id`; never the last owner. */
 export async function POST(request: Request) {
   const change = await checkedChange(request);
   if (!change.ok) return change.response;

@@ -9,7 +9,7 @@ type Context = { params: Promise<{ domain: string; eventId: string }> };
 
 /**
  * Uploads (or removes) the event's banner: the form's file (multipart) goes to
- * `POST /api/v1/admin/events/{id}/banner` as the body; the API decodes it and refuses what is not
+ * the admin API's `POST /events/{id}/banner` as the body; the API decodes it and refuses what is not
  * a picture. Origin and CSRF checked first; the event's cached public pages expire at once.
  */
 export async function POST(request: Request, { params }: Context) {

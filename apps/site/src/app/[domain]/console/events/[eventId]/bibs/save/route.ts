@@ -19,7 +19,7 @@ function json(status: number, body: object): Response {
 }
 
 /**
- * Saves a photo's bibs by hand (`PUT /api/v1/admin/photos/{uuid}/bibs`): the form of Bibs by hand
+ * Saves a photo's bibs by hand (the admin API's `PUT /photos/{uuid}/bibs`): the form of Bibs by hand
  * without JavaScript (303 to the next photo, or back to this one with the error and what was
  * typed), or its fetch call (`Accept: application/json`: `{ ok, bibs }` or `{ ok: false, message }`).
  * Origin and CSRF are checked first either way.

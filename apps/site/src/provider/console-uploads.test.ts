@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newCsrfToken } from './console-security';
+import { newCsrfToken } from '@/lib/console-security';
 import { CSRF_HEADER, proxyTusRequest, rewriteLocation } from './console-uploads';
 
 const csrf = newCsrfToken();

@@ -9,7 +9,7 @@
  * Sec-Fetch-Site says same-origin or is absent), and its `X-CSRF-Token` header must equal the
  * CSRF cookie. A page of another site can set neither.
  */
-import { refusalOf } from './console-security';
+import { refusalOf } from '@/lib/console-security';
 
 /** Where the site's upload routes live, and the API's they stand for. */
 export const CONSOLE_UPLOADS_PATH = '/console/uploads';
