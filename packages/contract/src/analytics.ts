@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BEACON_KINDS, STAT_KINDS, type StatKind } from './constants.js';
 import { isoDate } from './primitives.js';
 
 /**
@@ -7,22 +8,6 @@ import { isoDate } from './primitives.js';
  * downloads, zips) it counts itself; what happens only in the browser (a visit, a photo opened, a
  * share) the site reports with a beacon.
  */
-export const STAT_KINDS = [
-  'visit',
-  'search_bib',
-  'search_name',
-  'search_selfie',
-  'photo_view',
-  'download',
-  'zip',
-  'share',
-] as const;
-export type StatKind = (typeof STAT_KINDS)[number];
-
-/** What a browser may report (the rest the server counts as it answers). */
-export const BEACON_KINDS = ['visit', 'photo_view', 'share'] as const;
-export type BeaconKind = (typeof BEACON_KINDS)[number];
-
 /** `POST /api/v1/client/events/{eventId}/stats` (JSON, or the same as text/plain for a beacon). */
 export const statBeacon = z.object({ kind: z.enum(BEACON_KINDS) });
 export type StatBeacon = z.infer<typeof statBeacon>;

@@ -97,7 +97,6 @@ export const inviteAcceptInput = z
 export type InviteAcceptInput = z.infer<typeof inviteAcceptInput>;
 
 /** The organiser's logo upload: `POST /api/v1/admin/organiser/logo`, the image as the body. */
-export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
 export const MAX_LOGO_PIXELS = 25_000_000;
 /** The stored logo fits in this box (the header shows it at most 48 px high). */
 export const LOGO_BOX = { width: 800, height: 320 } as const;

@@ -115,3 +115,24 @@ export const CERTIFICATE_FIELDS = [
 export const FACE_EMBEDDING_LENGTH = 1024;
 /** Photos a selfie search answers with at most, best first. */
 export const MAX_SELFIE_MATCHES = 200;
+
+// analytics
+/** What an event's analytics count, per day: see analytics.ts. */
+export const STAT_KINDS = [
+  'visit',
+  'search_bib',
+  'search_name',
+  'search_selfie',
+  'photo_view',
+  'download',
+  'zip',
+  'share',
+] as const;
+export type StatKind = (typeof STAT_KINDS)[number];
+/** What a browser may report (the rest the server counts as it answers). */
+export const BEACON_KINDS = ['visit', 'photo_view', 'share'] as const;
+export type BeaconKind = (typeof BEACON_KINDS)[number];
+
+// console uploads
+/** The organiser's logo upload: the image as the body, at most this many bytes. */
+export const MAX_LOGO_BYTES = 2 * 1024 * 1024;

@@ -1,4 +1,4 @@
-import { BEACON_KINDS, type BeaconKind, type StatKind } from '@eventsite/contract';
+import { BEACON_KINDS, type BeaconKind, type StatKind } from '@eventsite/contract/constants';
 import { reportStat } from '@/provider/stats';
 
 type TagWindow = { dataLayer?: unknown[] };

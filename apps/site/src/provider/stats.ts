@@ -1,4 +1,4 @@
-import { BEACON_KINDS, type BeaconKind } from '@eventsite/contract';
+import { BEACON_KINDS, type BeaconKind } from '@eventsite/contract/constants';
 import { eventPath } from './browser-call';
 import { buildUrl } from './envelope';
 

@@ -1,6 +1,6 @@
 'use client';
 
-import { MAX_LOGO_BYTES } from '@eventsite/contract';
+import { MAX_LOGO_BYTES } from '@eventsite/contract/constants';
 import { useEffect, useState } from 'react';
 import { CSRF_FIELD } from '@/lib/console-security';
 import { BrandingPreview } from './BrandingPreview';

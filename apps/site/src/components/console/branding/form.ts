@@ -1,3 +1,5 @@
+// zod without compiled checks, before any schema is used in the browser (lib/zod-jitless.ts).
+import '@/lib/zod-jitless';
 import {
   DEFAULT_EXTRA_CONFIG,
   type ExtraConfig,
