@@ -294,10 +294,14 @@ describe('selfie search', () => {
     const { page } = await openGallery('phone');
     const search = async () => {
       await page.getByRole('radio', { name: 'Selfie' }).click();
-      // The consent is asked once a visit (this tab).
+      // The consent is asked once a visit (this tab): wait for the panel to show one or the other
+      // (asked at once after the tap, it may not be drawn yet on a loaded machine).
       const agree = page.getByRole('button', { name: 'Continue' });
+      const choose = page.getByRole('button', { name: 'Choose a photo' });
+      await agree.or(choose).first().waitFor();
       if (await agree.isVisible()) await agree.tap();
-      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Choose a photo' }).tap()]);
+      await choose.waitFor();
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), choose.tap()]);
       await chooser.setFiles(PORTRAIT);
       // The answer: photos of you, or (every match taken out) none.
       await page.getByText(/^\d+ photos? of you$|^No sure match for your selfie$|^No photos matched your selfie$/).first().waitFor({ timeout: 90_000 });

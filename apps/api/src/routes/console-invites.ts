@@ -8,7 +8,6 @@ import {
   signInAnswer,
 } from '@eventsite/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { limiterKey } from '../adapters/rate-limits.js';
 import { AppError } from '../errors.js';
 import { ok } from '../http.js';
