@@ -92,7 +92,8 @@ beforeAll(async () => {
   }
   eventId = await makeEvent(token, 'Bib Town');
   otherEvent = await makeEvent(await adminToken(t.services, 'trail.example'), 'Ridge');
-  // Gallery order is upload order here (no capture times): good, low, none, mixed, lettered.
+  // Gallery order is capture order: good, low, none, mixed, blank (a minute apart, so that two
+  // uploads stamped in the same millisecond cannot swap).
   const plan: Record<string, BibReading[]> = {
     good: [{ bib: '123', confidence: 0.95, box }],
     low: [{ bib: '777', confidence: 0.3, box }],
@@ -104,7 +105,10 @@ beforeAll(async () => {
     blank: [],
   };
   for (const [i, key] of Object.keys(plan).entries()) {
-    const bytes = await testImage({ colour: `hsl(${i * 70}, 60%, 50%)` });
+    const bytes = await testImage({
+      colour: `hsl(${i * 70}, 60%, 50%)`,
+      capturedAt: new Date(Date.UTC(2025, 5, 1, 9, i)),
+    });
     readings.set(createHash('sha256').update(bytes).digest('hex'), plan[key]!);
     const res = await upload(t.app, token, eventId, [{ filename: `${key}.jpg`, bytes }]);
     photo[key] = res.json().data.accepted[0].uuid;
