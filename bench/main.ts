@@ -20,6 +20,7 @@ import { bibQuality } from './figures/bib-quality.js';
 import { bibHeldOut } from './figures/bib-heldout.js';
 import { faceAccuracy, faceThroughput } from './figures/faces.js';
 import { site } from './figures/site.js';
+import { video } from './figures/video.js';
 import { postgres } from './figures/postgres.js';
 import { scaleOut } from './figures/scale-out.js';
 import { soak } from './figures/soak.js';
@@ -45,6 +46,7 @@ const FIGURES = [
   'search',
   'selfie',
   'site',
+  'video',
   'ingest',
   'bibs',
   'heldout',
@@ -117,6 +119,7 @@ async function main() {
     'search',
     'selfie',
     'site',
+    'video',
     'ingest',
     'soak',
   ].some(wants);
@@ -138,6 +141,7 @@ async function main() {
       if (wants('api')) await apiJson(ctx, api, ctx.pglite.truth, 'embedded');
       if (wants('photo')) await photoCached(ctx, api, ctx.pglite.truth);
       if (wants('site')) await site(ctx, api, ctx.pglite.truth);
+      if (wants('video')) await video(ctx, api, ctx.pglite.truth);
     } finally {
       await api.stop();
       ctx.pglite.api = null;

@@ -26,13 +26,13 @@ import { addRow, failedRow, fmt, notAvailable, rows, verdict } from '../lib/tabl
 
 const NEXT = path.join(ROOT, 'node_modules/next/dist/bin/next');
 
-interface Site {
+export interface Site {
   base: string;
   proc: Started;
 }
 
 /** `next start` on host name localhost (not 127.0.0.1: tenant rewrites must stay local). */
-async function startNext(dir: string, env: Record<string, string> = {}): Promise<Site> {
+export async function startNext(dir: string, env: Record<string, string> = {}): Promise<Site> {
   const port = await freePort();
   const proc = start(
     process.execPath,

@@ -249,6 +249,41 @@ describe('the organiser’s insight', () => {
     }
   });
 
+  test('the dashboard’s links lead to the screens that fix what it counts, and the numbers follow', async () => {
+    const context = await browser.newContext({ ...VIEWPORTS.desktop });
+    const page = await context.newPage();
+    await page.goto(siteUrl(HOST, `/console/events/${event.id}/findability`));
+    await page.getByLabel('Email').fill(EMAIL);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Runners with no photo (1)' }).waitFor();
+    // Dee Dale (bib 14) has no photo: the link beside the list opens Bibs by hand, where the
+    // first photo to review (one nobody can find) gets her bib.
+    await page.getByRole('link', { name: 'Tag bibs by hand' }).first().click();
+    await page.getByRole('heading', { name: 'Bibs by hand' }).waitFor();
+    assert.equal(new URL(page.url()).pathname, `/console/events/${event.id}/bibs`);
+    await page.getByRole('button', { name: 'Back' }).waitFor();
+    const input = page.getByLabel('Bibs on this photo', { exact: true }).and(page.locator('input'));
+    await input.fill('14');
+    await page.keyboard.press('Enter');
+    await page.getByText('Saved: 14.').waitFor();
+    // Back on the dashboard: every runner is found, one photo fewer nobody can find.
+    await page
+      .getByRole('navigation', { name: /screens/ })
+      .getByRole('link', { name: 'Findability' })
+      .click();
+    await page
+      .getByRole('heading', { name: '100% of registered runners can find their photos' })
+      .waitFor();
+    await page.getByText('Every registered runner has at least one photo.').waitFor();
+    const counts = await page.locator('.findability-counts li').allInnerTexts();
+    assert.match(counts[1]!, /^1\s+Photos nobody can find/);
+    // The share links to the Results screen.
+    await page.getByRole('link', { name: '4 of 4 runners in the results' }).click();
+    await page.waitForURL((u) => u.pathname === `/console/events/${event.id}/results`);
+    await context.close();
+  });
+
   test('signed out, the screens send to the sign-in form, and the CSV is refused', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();

@@ -1,5 +1,5 @@
 import { BufferTarget, EncodedPacket, EncodedVideoPacketSource, Mp4OutputFormat, Output } from 'mediabunny';
-import { BITRATE } from './support';
+import { BITRATE } from './settings';
 
 /**
  * Turning frames into a file, in the browser: H.264 through WebCodecs' VideoEncoder into an MP4

@@ -21,7 +21,7 @@ export interface MadeVideo {
   seconds: number;
   width: number;
   height: number;
-  /** How long the making took, in milliseconds: in all, fetching the photos, drawing the frames. */
+  /** How long the making took, in milliseconds: in all, until the first photo was ready, drawing the frames. */
   took: number;
   photosTook: number;
   drawTook: number;
@@ -37,10 +37,16 @@ export async function makeRaceVideo(options: MakeVideoOptions): Promise<MadeVide
   const chosen = pickPhotos(options.photos.length).flatMap((i) => options.photos[i] ?? []);
   const plan = planVideo(chosen.length, FPS);
   const reel = new PhotoReel(options.apiBase, chosen, width, height, options.signal);
-  const [logo] = await Promise.all([
-    loadLogo(options.brand.logoUrl, options.signal),
-    reel.fetchAll((done) => options.onProgress('photos', Math.round((done / Math.max(1, chosen.length)) * 100))),
-  ]);
+  // An MP4's frames start as soon as the first photo is ready: the others arrive while the first
+  // ones are encoded (a frame waits for its photo only if it is not there yet). A WebM is
+  // recorded in real time, where a wait would freeze the picture: all photos come first.
+  let drawing = false;
+  const fetching = reel.fetchAll((done) => {
+    if (!drawing) options.onProgress('photos', Math.round((done / Math.max(1, chosen.length)) * 100));
+  });
+  void fetching.catch(() => undefined);
+  const [logo] = await Promise.all([loadLogo(options.brand.logoUrl, options.signal), codec ? chosen.length && reel.prepare(0) : fetching]);
+  drawing = true;
   const photosTook = performance.now() - started;
   let drawTook = 0;
   const brand: VideoBrand = { ...options.brand, logo };

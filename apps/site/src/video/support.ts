@@ -3,14 +3,11 @@
  * WebCodecs (an MP4), else MediaRecorder on a canvas (a WebM), else none.
  */
 
+import { AVC_CODECS, BITRATE, WEBM_TYPES } from './settings';
 import { VIDEO_SIZES } from './timeline';
 
 export type VideoPath = 'mp4' | 'webm' | 'none';
 
-/** H.264 High profile, level 4.0 (else Main, else Baseline): both video sizes fit with room to spare. */
-export const AVC_CODECS = ['avc1.640028', 'avc1.4d0028', 'avc1.420028'];
-export const BITRATE = 6_000_000;
-export const WEBM_TYPES = ['video/webm;codecs=vp9', 'video/webm;codecs=vp8', 'video/webm'];
 
 /** The H.264 codec string this browser encodes at both sizes, or null. */
 export async function avcCodec(): Promise<string | null> {

@@ -25,6 +25,20 @@ describe('planVideo', () => {
     expect(planVideo(60).photos).toBe(20);
     expect(planVideo(20, 30).frames).toBe(690);
   });
+
+  it('keeps half-second fades where photos have time, and shortens them to a quarter of a short photo', () => {
+    expect(planVideo(4).fade).toBe(FADE_SECONDS);
+    expect(planVideo(6).fade).toBe(FADE_SECONDS);
+    expect(planVideo(20).fade).toBe(0.25);
+    expect(planVideo(16)).toMatchObject({ slot: 1.25, fade: 0.3125 });
+    // A 20-photo video: a blend of two photos in about a fifth of the photo frames, not half.
+    const plan = planVideo(20);
+    const photoFrames = Math.round(plan.cardStart * plan.fps);
+    let blends = 0;
+    for (let n = 0; n < photoFrames; n += 1) if (frameLayers(plan, n).photos.length === 2) blends += 1;
+    expect(blends / photoFrames).toBeGreaterThan(0.2);
+    expect(blends / photoFrames).toBeLessThan(0.25);
+  });
 });
 
 describe('pickPhotos', () => {

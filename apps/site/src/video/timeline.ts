@@ -23,8 +23,14 @@ export const MIN_SECONDS = 15;
 export const MAX_SECONDS = 30;
 /** The closing card (name, time, event) at the end. */
 export const CARD_SECONDS = 3;
-/** Each cross-fade, between photos and into the card. */
+/** Each cross-fade, between photos and into the card, where photos have time for it. */
 export const FADE_SECONDS = 0.5;
+/**
+ * A cross-fade takes at most this share of a photo's time: a blend of two moving photos is the
+ * costliest frame to encode (every pixel changes), so with many short photos the fades shorten
+ * (20 photos, 1 s each: 0.25 s fades) rather than make half of the frames blends.
+ */
+export const MAX_FADE_SHARE = 0.25;
 /** A photo is on screen this long when there are enough of them. */
 export const PHOTO_SECONDS = 2.5;
 /** The shortest a photo may be on screen: at most this many photos go in. */
@@ -59,7 +65,9 @@ export function planVideo(photoCount: number, fps = FPS): VideoPlan {
   const photoPart = photos === 0 ? MIN_SECONDS - CARD_SECONDS : Math.min(MAX_PHOTOS_SECONDS, Math.max(MIN_SECONDS - CARD_SECONDS, photos * PHOTO_SECONDS));
   const seconds = photoPart + CARD_SECONDS;
   const frames = Math.round(seconds * fps);
-  return { fps, photos, slot: photos ? photoPart / photos : 0, fade: FADE_SECONDS, cardStart: photoPart, seconds: frames / fps, frames };
+  const slot = photos ? photoPart / photos : 0;
+  const fade = photos ? Math.min(FADE_SECONDS, slot * MAX_FADE_SHARE) : FADE_SECONDS;
+  return { fps, photos, slot, fade, cardStart: photoPart, seconds: frames / fps, frames };
 }
 
 /** `count` indices spread evenly over `total` (the first and the last among them), in order. */
