@@ -5,15 +5,12 @@
 // public contact form; the editor reads it in the inbox, marks it read and archives it.
 // Screenshots go to E2E_SCREENSHOTS_DIR (docs/screenshots) when it is set.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { axeViolations, launchBrowser, VIEWPORTS } from '../support/browser.js';
-import { repoRoot } from '../support/processes.js';
 import { apiData, apiUrl, siteUrl } from '../support/stack.js';
+import { admin, cli, screenshotter } from '../support/operator.js';
 
 const HOST = 'localhost';
 const STAMP = Date.now().toString(36);
@@ -21,7 +18,6 @@ const EMAIL = `bibs-${STAMP}@localhost.example`;
 const PASSWORD = 'a good long password';
 const token = process.env.E2E_ADMIN_TOKEN ?? '';
 const dataDir = process.env.E2E_DATA_DIR ?? '';
-const screenshots = process.env.E2E_SCREENSHOTS_DIR;
 /** Bibs of this run only (the event is new each run). */
 const BIB = String(40000 + (Date.now() % 50000));
 const PHONE_BIB = String(Number(BIB) + 1);
@@ -30,30 +26,6 @@ const FORM_BIB = String(Number(BIB) + 2);
 let browser: Browser;
 let event: { id: number; slug: string };
 const photos: string[] = [];
-
-function cli(args: string[], input = '') {
-  const run = spawnSync(process.execPath, ['apps/api/dist/cli/main.js', ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-    input,
-    encoding: 'utf8',
-  });
-  return { code: run.status, out: run.stdout, err: run.stderr };
-}
-
-async function admin<T>(method: string, pathname: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${apiUrl}/api/v1/admin${pathname}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = (await res.json()) as { data: T; message: string };
-  assert.ok(res.ok, `${method} ${pathname}: ${res.status} ${json.message}`);
-  return json.data;
-}
 
 async function uploadPhoto(name: string, hue: number): Promise<string> {
   const bytes = await sharp({
@@ -100,14 +72,7 @@ async function bibFinds(bib: string): Promise<string[]> {
   return page.photos.map((p) => p.uuid);
 }
 
-async function shot(page: Page, name: string) {
-  if (!screenshots) return;
-  mkdirSync(screenshots, { recursive: true });
-  await page.screenshot({
-    path: path.join(screenshots, `console-${name}.png`),
-    fullPage: true,
-  });
-}
+const shot = screenshotter('console-');
 
 async function signedIn(
   viewport: (typeof VIEWPORTS)[keyof typeof VIEWPORTS],

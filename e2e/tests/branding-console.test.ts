@@ -7,16 +7,15 @@
 // cannot open Branding; the link works once. axe on both screens, laptop and phone; screenshots
 // go to E2E_SCREENSHOTS_DIR when it is set (docs/screenshots/console-branding-*.png).
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { axeViolations, launchBrowser } from '../support/browser.js';
-import { repoRoot } from '../support/processes.js';
 import { siteUrl } from '../support/stack.js';
+import { cli, screenshotter } from '../support/operator.js';
 
 const STAMP = Date.now().toString(36);
 const HOST = `brand-${STAMP}.localhost`;
@@ -25,7 +24,6 @@ const OWNER = `owner-${STAMP}@harbour.example`;
 const INVITEE = `editor-${STAMP}@harbour.example`;
 const PASSWORD = 'a good long password';
 const dataDir = process.env.E2E_DATA_DIR ?? '';
-const screenshots = process.env.E2E_SCREENSHOTS_DIR;
 
 const LAPTOP = { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 } as const;
 const PHONE = {
@@ -35,21 +33,7 @@ const PHONE = {
   deviceScaleFactor: 2,
 } as const;
 
-function cli(args: string[], input = '') {
-  const run = spawnSync(process.execPath, ['apps/api/dist/cli/main.js', ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-    input,
-    encoding: 'utf8',
-  });
-  return { code: run.status, out: run.stdout, err: run.stderr };
-}
-
-async function shot(page: Page, name: string) {
-  if (!screenshots) return;
-  mkdirSync(screenshots, { recursive: true });
-  await page.screenshot({ path: path.join(screenshots, `console-${name}.png`), fullPage: true });
-}
+const shot = screenshotter('console-');
 
 function watchErrors(page: Page): string[] {
   const errors: string[] = [];

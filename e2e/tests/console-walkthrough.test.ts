@@ -5,16 +5,15 @@
 // a bib tagged by hand, and that photo found by bib on the public gallery, with the runner's
 // result. Each step only through the console's screens.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { axeViolations, launchBrowser, VIEWPORTS } from '../support/browser.js';
-import { repoRoot } from '../support/processes.js';
 import { apiUrl, siteUrl } from '../support/stack.js';
+import { cli, distinctJpeg, screenshotter } from '../support/operator.js';
 
 const HOST = 'walk.localhost';
 const NAME = 'Walkthrough Running Club';
@@ -33,49 +32,7 @@ let logo: string;
 let banner: string;
 let results: string;
 
-function cli(args: string[], input = '') {
-  const run = spawnSync(process.execPath, ['apps/api/dist/cli/main.js', ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-    input,
-    encoding: 'utf8',
-  });
-  return { code: run.status, out: run.stdout, err: run.stderr };
-}
-
-/** A photo unlike every other: its own colour and a block of noise from the seed. */
-async function distinctJpeg(seed: number): Promise<Buffer> {
-  const side = 96;
-  const raw = Buffer.alloc(side * side * 3);
-  let x = (seed + 7) * 2654435761;
-  for (let i = 0; i < raw.length; i++) {
-    x = (x * 1103515245 + 12345) >>> 0;
-    raw[i] = x >>> 24;
-  }
-  const noise = await sharp(raw, { raw: { width: side, height: side, channels: 3 } })
-    .png()
-    .toBuffer();
-  return sharp({
-    create: {
-      width: 720,
-      height: 480,
-      channels: 3,
-      background: { r: (seed * 53) % 256, g: (seed * 29) % 256, b: (seed * 71) % 256 },
-    },
-  })
-    .composite([{ input: noise, left: 30 + (seed % 50), top: 30 }])
-    .jpeg({ quality: 85 })
-    .toBuffer();
-}
-
-async function shot(page: Page, name: string) {
-  if (!screenshots) return;
-  mkdirSync(screenshots, { recursive: true });
-  await page.screenshot({
-    path: path.join(screenshots, `console-walkthrough-${name}.png`),
-    fullPage: true,
-  });
-}
+const shot = screenshotter('console-walkthrough-');
 
 before(async () => {
   assert.ok(dataDir, 'E2E_DATA_DIR is set by e2e/run.ts');

@@ -3,15 +3,12 @@
 // one, the organiser's events, sign-out; a cross-site POST refused; no indexing; axe, keyboard and
 // a phone. Screenshots go to E2E_SCREENSHOTS_DIR when it is set.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
 import { request } from 'node:http';
-import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { axeViolations, launchBrowser, VIEWPORTS } from '../support/browser.js';
-import { repoRoot } from '../support/processes.js';
 import { apiUrl, serverHtml, sitePort, siteUrl } from '../support/stack.js';
+import { cli, screenshotter } from '../support/operator.js';
 
 /** A form POST to the site as another page would send it (Host set: *.localhost needs no DNS). */
 function postForm(
@@ -54,23 +51,8 @@ const HOST = 'trail.localhost';
 const EMAIL = `console-${Date.now()}@trail.example`;
 const PASSWORD = 'a good long password';
 const dataDir = process.env.E2E_DATA_DIR ?? '';
-const screenshots = process.env.E2E_SCREENSHOTS_DIR;
 
-function cli(args: string[], input = '') {
-  const run = spawnSync(process.execPath, ['apps/api/dist/cli/main.js', ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-    input,
-    encoding: 'utf8',
-  });
-  return { code: run.status, out: run.stdout, err: run.stderr };
-}
-
-async function shot(page: Page, name: string) {
-  if (!screenshots) return;
-  mkdirSync(screenshots, { recursive: true });
-  await page.screenshot({ path: path.join(screenshots, `console-${name}.png`), fullPage: true });
-}
+const shot = screenshotter('console-');
 
 let browser: Browser;
 let trailEvents: Array<{ name: string; published: boolean; total_images: number; slug: string }>;

@@ -6,7 +6,6 @@
 // confirmation naming its photos. axe on each screen; screenshots at laptop and phone sizes.
 import type { AdminEvent } from '@eventsite/contract';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
@@ -15,6 +14,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations, launchBrowser } from '../support/browser.js';
 import { repoRoot } from '../support/processes.js';
 import { apiUrl, serverHtml, sitePort, siteUrl } from '../support/stack.js';
+import { cli } from '../support/operator.js';
 
 const HOST = 'trail.localhost';
 const EMAIL = `events-console-${Date.now()}@trail.example`;
@@ -32,16 +32,6 @@ const SIZES = {
     deviceScaleFactor: 2,
   },
 } as const;
-
-function cli(args: string[], input = '') {
-  const run = spawnSync(process.execPath, ['apps/api/dist/cli/main.js', ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-    input,
-    encoding: 'utf8',
-  });
-  return { code: run.status, out: run.stdout, err: run.stderr };
-}
 
 async function shot(page: Page, size: keyof typeof SIZES, name: string) {
   mkdirSync(screenshots, { recursive: true });

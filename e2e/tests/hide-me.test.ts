@@ -17,6 +17,7 @@ import { axeViolations, launchBrowser, VIEWPORTS } from '../support/browser.js';
 import { carriesImage } from '../support/image-bytes.js';
 import { repoRoot } from '../support/processes.js';
 import { apiData, apiUrl, siteUrl, type AllEvents } from '../support/stack.js';
+import { admin } from '../support/operator.js';
 
 const require = createRequire(import.meta.url);
 const assets = path.join(path.dirname(require.resolve('@vladmandic/human')), '..', 'assets');
@@ -44,20 +45,6 @@ let portrait: Float32Array;
 let manOnGroup: Box;
 let groupWidth: number;
 let groupBytes: Buffer;
-
-async function admin<T>(method: string, pathname: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${apiUrl}/api/v1/admin${pathname}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = (await res.json()) as { data: T; message: string };
-  assert.ok(res.ok, `${method} ${pathname}: ${res.status} ${json.message}`);
-  return json.data;
-}
 
 async function uploadPhoto(name: string, bytes: Buffer): Promise<string> {
   const form = new FormData();

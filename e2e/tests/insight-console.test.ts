@@ -3,60 +3,24 @@
 // views on the public gallery, then the console's findability dashboard and analytics as an
 // editor sees them: the same numbers, each linked to the screen that fixes it, and the CSV.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { axeViolations, launchBrowser, VIEWPORTS } from '../support/browser.js';
-import { repoRoot } from '../support/processes.js';
 import { apiUrl, siteUrl } from '../support/stack.js';
+import { admin, cli, screenshotter } from '../support/operator.js';
 
 const HOST = 'localhost';
 const token = process.env.E2E_ADMIN_TOKEN ?? '';
 const dataDir = process.env.E2E_DATA_DIR ?? '';
-const screenshots = process.env.E2E_SCREENSHOTS_DIR;
 const EMAIL = `insight-${Date.now()}@city.example`;
 const PASSWORD = 'an insightful password';
 
 let browser: Browser;
 let event: { id: number; slug: string };
 
-function cli(args: string[], input = '') {
-  const run = spawnSync(process.execPath, ['apps/api/dist/cli/main.js', ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-    input,
-    encoding: 'utf8',
-  });
-  return { code: run.status, out: run.stdout, err: run.stderr };
-}
-
-async function admin<T>(
-  method: string,
-  pathname: string,
-  body?: unknown,
-  type = 'application/json',
-): Promise<T> {
-  const res = await fetch(`${apiUrl}/api/v1/admin${pathname}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': type } : {}) },
-    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { data: T; message: string };
-  assert.ok(res.ok, `${method} ${pathname}: ${res.status} ${json.message}`);
-  return json.data;
-}
-
-async function shot(page: Page, name: string) {
-  if (!screenshots) return;
-  mkdirSync(screenshots, { recursive: true });
-  await page.screenshot({
-    path: path.join(screenshots, `console-insight-${name}.png`),
-    fullPage: true,
-  });
-}
+const shot = screenshotter('console-insight-');
 
 before(async () => {
   assert.ok(token && dataDir, 'E2E_ADMIN_TOKEN and E2E_DATA_DIR are set by e2e/run.ts');

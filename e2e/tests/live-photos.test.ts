@@ -6,6 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, VIEWPORTS } from '../support/browser.js';
 import { apiData, apiUrl, siteUrl, type AllEvents } from '../support/stack.js';
+import { admin } from '../support/operator.js';
 
 interface PhotoPage {
   photos: { uuid: string }[];
@@ -19,17 +20,6 @@ let browser: Browser;
 let event: { id: number; slug: string };
 /** Two demo photos' bytes (JPEG display sizes): the event's first photo, then the new one. */
 let images: Buffer[] = [];
-
-async function admin<T>(method: string, pathname: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${apiUrl}/api/v1/admin${pathname}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = (await res.json()) as { data: T; message: string };
-  assert.ok(res.ok, `${method} ${pathname}: ${res.status} ${json.message}`);
-  return json.data;
-}
 
 /** Uploads one photo to the event and waits until its ingest is done (the photo is listed). */
 async function uploadPhoto(bytes: Buffer, name: string): Promise<string> {

@@ -5,16 +5,14 @@
 // or serves it) and restored; a cover picked; the tus proxy refusing a request without its CSRF
 // header. Screenshots (laptop and phone) go to E2E_SCREENSHOTS_DIR when it is set.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import sharp from 'sharp';
 import { axeViolations, launchBrowser } from '../support/browser.js';
-import { repoRoot } from '../support/processes.js';
 import { apiUrl, siteUrl } from '../support/stack.js';
+import { admin, cli, distinctJpeg, screenshotter } from '../support/operator.js';
 
 const HOST = 'localhost';
 const EMAIL = `photos-${Date.now()}@localhost.example`;
@@ -23,7 +21,6 @@ const PASSWORD = 'a good long password';
 const PHOTOS = 50;
 const token = process.env.E2E_ADMIN_TOKEN ?? '';
 const dataDir = process.env.E2E_DATA_DIR ?? '';
-const screenshots = process.env.E2E_SCREENSHOTS_DIR;
 const LAPTOP = { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 };
 const PHONE = {
   viewport: { width: 390, height: 844 },
@@ -37,63 +34,7 @@ let folder: string;
 let files: string[];
 let eventId: number;
 
-function cli(args: string[], input = '') {
-  const run = spawnSync(process.execPath, ['apps/api/dist/cli/main.js', ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-    input,
-    encoding: 'utf8',
-  });
-  return { code: run.status, out: run.stdout, err: run.stderr };
-}
-
-async function admin<T>(method: string, pathname: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${apiUrl}/api/v1/admin${pathname}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = (await res.json()) as { data: T; message: string };
-  assert.ok(res.ok, `${method} ${pathname}: ${res.status} ${json.message}`);
-  return json.data;
-}
-
-/** A small JPEG unlike every other: its own colour and a block of noise from the seed. */
-async function distinctJpeg(seed: number): Promise<Buffer> {
-  const side = 96;
-  const raw = Buffer.alloc(side * side * 3);
-  let x = (seed + 1) * 2654435761;
-  for (let i = 0; i < raw.length; i++) {
-    x = (x * 1103515245 + 12345) >>> 0;
-    raw[i] = x >>> 24;
-  }
-  const noise = await sharp(raw, { raw: { width: side, height: side, channels: 3 } })
-    .png()
-    .toBuffer();
-  return sharp({
-    create: {
-      width: 640,
-      height: 427,
-      channels: 3,
-      background: { r: (seed * 37) % 256, g: (seed * 91) % 256, b: (seed * 53) % 256 },
-    },
-  })
-    .composite([{ input: noise, left: 20 + (seed % 40), top: 20 }])
-    .jpeg({ quality: 85 })
-    .toBuffer();
-}
-
-async function shot(page: Page, name: string) {
-  if (!screenshots) return;
-  mkdirSync(screenshots, { recursive: true });
-  await page.screenshot({
-    path: path.join(screenshots, `console-photos-${name}.png`),
-    fullPage: true,
-  });
-}
+const shot = screenshotter('console-photos-');
 
 async function signIn(context: BrowserContext, email = EMAIL): Promise<Page> {
   const page = await context.newPage();

@@ -14,6 +14,7 @@ import { axeViolations, launchBrowser, VIEWPORTS } from '../support/browser.js';
 import { carriesImage } from '../support/image-bytes.js';
 import { repoRoot } from '../support/processes.js';
 import { apiUrl, siteUrl } from '../support/stack.js';
+import { admin } from '../support/operator.js';
 
 const require = createRequire(import.meta.url);
 const assets = path.join(path.dirname(require.resolve('@vladmandic/human')), '..', 'assets');
@@ -42,17 +43,6 @@ let event: { id: number; slug: string };
 const uuids = new Map<string, string>();
 /** The portrait's descriptor as the API's engine computes it (the upload fallback's path: whole frame, largest face). */
 let apiDescriptor: Float32Array;
-
-async function admin<T>(method: string, pathname: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${apiUrl}/api/v1/admin${pathname}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = (await res.json()) as { data: T; message: string };
-  assert.ok(res.ok, `${method} ${pathname}: ${res.status} ${json.message}`);
-  return json.data;
-}
 
 before(async () => {
   assert.ok(token, 'e2e/run.ts passes an admin token');
