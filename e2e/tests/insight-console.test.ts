@@ -216,13 +216,17 @@ describe('the organiser’s insight', () => {
   test('the dashboard’s links lead to the screens that fix what it counts, and the numbers follow', async () => {
     const context = await browser.newContext({ ...VIEWPORTS.desktop });
     const page = await context.newPage();
-    await page.goto(siteUrl(HOST, '/console'));
+    // Signed out, the screen asks for the sign-in first, then comes back to it.
+    await page.goto(siteUrl(HOST, `/console/events/${event.id}/findability`));
+    await page.getByLabel('Email').fill(EMAIL);
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').waitFor();
     await page.getByLabel('Email').fill(EMAIL);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Events' }).waitFor();
-    await page.goto(siteUrl(HOST, `/console/events/${event.id}/findability`));
     await page.getByRole('heading', { name: 'Runners with no photo (1)' }).waitFor();
+    assert.equal(new URL(page.url()).pathname, `/console/events/${event.id}/findability`);
     // Dee Dale (bib 14) has no photo: the link beside the list opens Bibs by hand, where the
     // first photo to review (one nobody can find) gets her bib.
     await page.getByRole('link', { name: 'Tag bibs by hand' }).first().click();

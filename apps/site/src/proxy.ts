@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { CONSOLE_REQUEST_HEADER, consoleCookieOptions, CSRF_COOKIE, isConsolePath, newCsrfToken, NO_INDEX, validCsrf } from './lib/console-security';
+import { CONSOLE_PATH_HEADER, CONSOLE_REQUEST_HEADER, consoleCookieOptions, CSRF_COOKIE, isConsolePath, newCsrfToken, NO_INDEX, validCsrf } from './lib/console-security';
 import { contentSecurityPolicy, newNonce, NONCE_HEADER, originOf } from './lib/csp';
 import { appDomainFromHost, isLocalHostName } from './lib/host';
 import { parsePage } from './lib/pagination';
@@ -51,6 +51,8 @@ function rewrite(request: NextRequest, url: URL, domain: string, consolePage = f
   headers.set('content-security-policy', policy);
   if (consolePage) headers.set(CONSOLE_REQUEST_HEADER, '1');
   else headers.delete(CONSOLE_REQUEST_HEADER);
+  if (consolePage) headers.set(CONSOLE_PATH_HEADER, request.nextUrl.pathname);
+  else headers.delete(CONSOLE_PATH_HEADER);
   // The console (docs/console.md): its CSRF cookie is made on the first visit, and handed to the
   // page of this very request, whose forms carry it; never indexed.
   const csrf = consolePage && request.method === 'GET' && !validCsrf(request.cookies.get(CSRF_COOKIE)?.value) ? newCsrfToken() : null;

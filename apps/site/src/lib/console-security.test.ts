@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  consoleReturnPath,
   consoleCookieOptions,
   isConsolePath,
   newCsrfToken,
@@ -85,6 +86,30 @@ describe('the console’s cookies', () => {
     expect(isConsolePath('/console/sign-in')).toBe(true);
     expect(isConsolePath('/consoles')).toBe(false);
     expect(isConsolePath('/events/console')).toBe(false);
+  });
+});
+
+describe('the screen to go back to after signing in', () => {
+  it('is a path of this console, and nothing else', () => {
+    expect(consoleReturnPath('/console/events/12/findability')).toBe('/console/events/12/findability');
+    expect(consoleReturnPath('/console/branding')).toBe('/console/branding');
+    for (const hostile of [
+      '/console',
+      '//evil.example/console/x',
+      'https://evil.example/console/x',
+      '/console/../admin',
+      '/console/events/12?x=1',
+      '/console/events/12#x',
+      '/console//evil.example',
+      '/console/events/%2e%2e',
+      '/consoles/x',
+      '/console\\evil',
+      `/console/${'a'.repeat(300)}`,
+      '',
+      null,
+      ['/console/x'],
+    ])
+      expect(consoleReturnPath(hostile), String(hostile)).toBeNull();
   });
 });
 

@@ -16,6 +16,11 @@ export const CONSOLE_PATH = '/console';
  * password form and the CSRF token.
  */
 export const CONSOLE_REQUEST_HEADER = 'x-eventsite-console';
+/**
+ * Set by the proxy on a console page's request: the page's path, so that a screen visited signed
+ * out can send the visitor back there after the sign-in.
+ */
+export const CONSOLE_PATH_HEADER = 'x-eventsite-console-path';
 /** What the proxy answers on every console response: never in a search engine. */
 export const NO_INDEX = 'noindex, nofollow';
 
@@ -100,4 +105,14 @@ export function refusalOf(request: {
   const field = typeof request.csrfField === 'string' ? request.csrfField : '';
   if (!cookie || !sameString(cookie, field)) return 'csrf';
   return null;
+}
+
+/**
+ * Where to go after signing in: a console screen's path (`/console/events/12/photos`), else null.
+ * Only paths of this site's console are taken, so the form cannot be made to send a visitor
+ * elsewhere (`//evil.example`, `/console/../x`, a full URL, a query or fragment are refused).
+ */
+export function consoleReturnPath(value: unknown): string | null {
+  if (typeof value !== 'string' || value.length > 200) return null;
+  return /^\/console(?:\/[A-Za-z0-9_-]+)+$/.test(value) ? value : null;
 }

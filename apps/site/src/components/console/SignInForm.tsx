@@ -6,7 +6,16 @@ import { CONSOLE_TEXT, type ConsoleNotice } from './strings';
  * carrying the CSRF token of the console's cookie. A refusal comes back as a notice, announced
  * and tied to the fields.
  */
-export function SignInForm({ csrf, notice }: { csrf: string; notice: ConsoleNotice | null }) {
+export function SignInForm({
+  csrf,
+  notice,
+  next = null,
+}: {
+  csrf: string;
+  notice: ConsoleNotice | null;
+  /** The console screen to go back to once signed in. */
+  next?: string | null;
+}) {
   const error =
     notice && notice in CONSOLE_TEXT.errors
       ? CONSOLE_TEXT.errors[notice as keyof typeof CONSOLE_TEXT.errors]
@@ -35,6 +44,7 @@ export function SignInForm({ csrf, notice }: { csrf: string; notice: ConsoleNoti
       ) : null}
       <form method="post" action="/console/sign-in" className="console-form">
         <input type="hidden" name={CSRF_FIELD} value={csrf} />
+        {next ? <input type="hidden" name="next" value={next} /> : null}
         <label htmlFor="console-email">{CONSOLE_TEXT.email}</label>
         <input
           id="console-email"

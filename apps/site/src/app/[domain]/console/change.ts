@@ -40,8 +40,9 @@ export async function checkedChange(
 }
 
 /** Back to the console page (303: a GET), with a notice when there is one. */
-export function toConsole(notice: ConsoleNotice | null): Response {
-  return seeOther(notice ? `/console?notice=${notice}` : '/console');
+export function toConsole(notice: ConsoleNotice | null, next: string | null = null): Response {
+  const query = new URLSearchParams({ ...(notice ? { notice } : {}), ...(next ? { next } : {}) });
+  return seeOther(query.size ? `/console?${query}` : '/console');
 }
 
 /**

@@ -4,7 +4,12 @@ import { ConsoleHome } from '@/components/console/ConsoleHome';
 import { SignInForm } from '@/components/console/SignInForm';
 import { CONSOLE_TEXT, noticeOf } from '@/components/console/strings';
 import '@/components/console/console.css';
-import { CSRF_COOKIE, SESSION_COOKIE, validCsrf } from '@/lib/console-security';
+import {
+  consoleReturnPath,
+  CSRF_COOKIE,
+  SESSION_COOKIE,
+  validCsrf,
+} from '@/lib/console-security';
 import { siteOrigin } from '@/lib/seo';
 import { consoleEvents, whoIsSignedIn } from '@/provider/console';
 
@@ -48,7 +53,7 @@ export default async function ConsolePage({ params, searchParams }: Props) {
   }
   return (
     <div className="container page console">
-      <SignInForm csrf={csrf} notice={notice} />
+      <SignInForm csrf={csrf} notice={notice} next={consoleReturnPath(query.next)} />
     </div>
   );
 }

@@ -1,7 +1,13 @@
 import type { Whoami } from '@eventsite/contract';
-import { cookies } from 'next/headers';
+import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { CSRF_COOKIE, SESSION_COOKIE, validCsrf } from '@/lib/console-security';
+import {
+  CONSOLE_PATH_HEADER,
+  consoleReturnPath,
+  CSRF_COOKIE,
+  SESSION_COOKIE,
+  validCsrf,
+} from '@/lib/console-security';
 import { whoIsSignedIn } from '@/provider/console';
 
 export interface ConsoleSession {
@@ -14,17 +20,22 @@ export interface ConsoleSession {
 
 /**
  * The signed-in user of a console screen, asked of the API on every view. Signed out (or a
- * session that ended anywhere), the visitor goes back to the sign-in form, with "Your session has
- * ended" when there was a session.
+ * session that ended anywhere), the visitor goes to the sign-in form, with "Your session has
+ * ended" when there was a session, and comes back to this screen once signed in.
  */
 export async function consoleSessionOrSignIn(): Promise<ConsoleSession> {
-  const jar = await cookies();
+  const [jar, requestHeaders] = await Promise.all([cookies(), headers()]);
   const csrf = validCsrf(jar.get(CSRF_COOKIE)?.value) ?? '';
   const token = jar.get(SESSION_COOKIE)?.value;
-  if (!token) redirect('/console');
+  const back = consoleReturnPath(requestHeaders.get(CONSOLE_PATH_HEADER));
+  const signIn = (notice?: string) => {
+    const query = new URLSearchParams({ ...(notice ? { notice } : {}), ...(back ? { next: back } : {}) });
+    return query.size ? `/console?${query}` : '/console';
+  };
+  if (!token) redirect(signIn());
   const who = await whoIsSignedIn(token);
   if (who.ok) return { token, who: who.data, csrf };
-  redirect(who.status === 401 ? '/console?notice=expired' : '/console?notice=unavailable');
+  redirect(signIn(who.status === 401 ? 'expired' : 'unavailable'));
 }
 
 /** The session token of a console change (a route handler), or null when signed out. */

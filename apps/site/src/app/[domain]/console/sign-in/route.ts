@@ -1,19 +1,21 @@
 import { cookies } from 'next/headers';
 import {
   consoleCookieOptions,
+  consoleReturnPath,
   CSRF_COOKIE,
   newCsrfToken,
   SESSION_COOKIE,
 } from '@/lib/console-security';
 import { signIn } from '@/provider/console';
 import { forwardedForOf } from '@/provider/visitor';
-import { checkedChange, toConsole } from '../change';
+import { checkedChange, toConsole, toConsoleScreen } from '../change';
 
 type Params = { params: Promise<{ domain: string }> };
 
 /**
  * Signs in (the console's form): Origin and CSRF checked first, then the API's sign-in. Its
- * session token goes into the httpOnly session cookie, and the CSRF cookie is made anew.
+ * session token goes into the httpOnly session cookie, and the CSRF cookie is made anew. Then to
+ * the console screen the form came from (`next`, a console path only), else the events.
  */
 export async function POST(request: Request, { params }: Params) {
   const { domain } = await params;
@@ -21,8 +23,9 @@ export async function POST(request: Request, { params }: Params) {
   if (!change.ok) return change.response;
   const email = change.form.get('email');
   const password = change.form.get('password');
+  const next = consoleReturnPath(change.form.get('next'));
   if (typeof email !== 'string' || typeof password !== 'string' || email === '' || password === '')
-    return toConsole('refused');
+    return toConsole('refused', next);
   const answer = await signIn(
     domain,
     email,
@@ -36,11 +39,12 @@ export async function POST(request: Request, { params }: Params) {
         : answer.status === 401 || answer.status === 400
           ? 'refused'
           : 'unavailable',
+      next,
     );
   const jar = await cookies();
   const host = request.headers.get('host') ?? '';
   const seconds = Math.max(0, Math.floor((Date.parse(answer.data.expires_at) - Date.now()) / 1000));
   jar.set(SESSION_COOKIE, answer.data.session_token, consoleCookieOptions(host, seconds));
   jar.set(CSRF_COOKIE, newCsrfToken(), consoleCookieOptions(host));
-  return toConsole(null);
+  return next ? toConsoleScreen(next as `/console${string}`) : toConsole(null);
 }
