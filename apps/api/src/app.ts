@@ -33,6 +33,7 @@ import { consoleInviteRoutes } from './routes/console-invites.js';
 import { uploadedImageRoutes } from './routes/uploaded-images.js';
 import { faceModelRoutes } from './routes/face-models.js';
 import { clientRoutes } from './routes/client.js';
+import { guardEventRoutes } from './routes/event-access.js';
 import { formRoutes } from './routes/forms.js';
 import { healthRoutes } from './routes/health.js';
 import { liveRoutes } from './routes/live.js';
@@ -115,6 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     queue: options.queue,
     smtpUrl: options.config.smtpUrl,
     smtpFrom: options.config.smtpFrom,
+    accessGrantSecret: options.config.accessGrantSecret,
   });
   if (options.changes) shareChanges(services, options.changes);
   const app = Fastify({
@@ -299,11 +301,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
   await app.register(healthRoutes);
+  // Every client route of one event (these and the live stream) checks a password event's grant.
+  guardEventRoutes(app);
   await app.register(clientRoutes, {
     prefix: '/api/v1/client',
     downloadsPerMinute: options.downloadsPerMinute ?? 20,
     selfieSearchesPerMinute: options.selfieSearchesPerMinute ?? 30,
     searchesPerMinute: options.config.searchesPerMinute,
+    galleryPasswordAttempts: options.config.galleryPasswordAttempts,
   });
   // Live galleries (server-sent events): our extension of the provider contract.
   await app.register(liveRoutes, {

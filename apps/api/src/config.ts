@@ -86,6 +86,16 @@ const envSchema = z.object({
     1,
     100_000,
   ),
+  GALLERY_PASSWORD_ATTEMPTS: wholeNumber(
+    'gallery password attempts per client in 15 minutes, such as 10',
+    1,
+    100_000,
+  ),
+  ACCESS_GRANT_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters (a random secret: openssl rand -base64 48)')
+    .max(512, 'must be at most 512 characters')
+    .optional(),
   LIVE_STREAMS_PER_CLIENT: wholeNumber('open live galleries per client, such as 20', 1, 100_000),
   LIVE_STREAMS_MAX: wholeNumber('open live galleries per process, such as 5000', 1, 1_000_000),
   MAX_UPLOAD_REQUEST_BYTES: wholeNumber('bytes, such as 2147483648 for 2 GB', 1024, 1e15),
@@ -150,6 +160,8 @@ export const DEFAULT_ORGANISER_QUOTA_BYTES = 100 * 1024 * 1024 * 1024;
 export const DEFAULT_SEARCHES_PER_MINUTE = 30;
 /** Console sign-in attempts per client in 15 minutes, unless SIGN_INS_PER_CLIENT says. */
 export const SIGN_IN_ATTEMPTS_PER_CLIENT = 20;
+/** Password attempts per client in 15 minutes on password galleries, unless GALLERY_PASSWORD_ATTEMPTS says. */
+export const DEFAULT_GALLERY_PASSWORD_ATTEMPTS = 10;
 /** Open live gallery streams per client address (LIVE_STREAMS_PER_CLIENT): a venue's visitors may share one. */
 export const DEFAULT_LIVE_STREAMS_PER_CLIENT = 20;
 /** Open live gallery streams per API process (LIVE_STREAMS_MAX). */
@@ -212,6 +224,16 @@ export interface ApiConfig {
    * that signs in from behind one address.
    */
   signInsPerClient: number;
+  /**
+   * Password attempts on password galleries per client in 15 minutes (GALLERY_PASSWORD_ATTEMPTS,
+   * 10; 429 past it), right or wrong: each is counted before it is checked.
+   */
+  galleryPasswordAttempts: number;
+  /**
+   * The key gallery grants are signed with (ACCESS_GRANT_SECRET); unset, a random one is made
+   * once and kept in the database, shared by every process of the deployment.
+   */
+  accessGrantSecret: string | undefined;
   /** Open live gallery streams per client address (LIVE_STREAMS_PER_CLIENT, 20; 429 past it). */
   liveStreamsPerClient: number;
   /** Open live gallery streams of this process (LIVE_STREAMS_MAX, 5000; 503 past it). */
@@ -302,6 +324,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     searchesPerMinute: e.SEARCHES_PER_MINUTE ?? DEFAULT_SEARCHES_PER_MINUTE,
     signInsPerClient: e.SIGN_INS_PER_CLIENT ?? SIGN_IN_ATTEMPTS_PER_CLIENT,
+    galleryPasswordAttempts: e.GALLERY_PASSWORD_ATTEMPTS ?? DEFAULT_GALLERY_PASSWORD_ATTEMPTS,
+    accessGrantSecret: e.ACCESS_GRANT_SECRET,
     liveStreamsPerClient: e.LIVE_STREAMS_PER_CLIENT ?? DEFAULT_LIVE_STREAMS_PER_CLIENT,
     liveStreamsMax: e.LIVE_STREAMS_MAX ?? DEFAULT_LIVE_STREAMS_MAX,
     maxUploadRequestBytes: e.MAX_UPLOAD_REQUEST_BYTES ?? DEFAULT_MAX_UPLOAD_REQUEST_BYTES,

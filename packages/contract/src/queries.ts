@@ -7,6 +7,7 @@ import {
   MAX_PHOTO_PAGE_SIZE,
   PHOTO_WIDTHS,
 } from './constants.js';
+import { accessGrantParam } from './access.js';
 import { appDomain, positiveId, uuid } from './primitives.js';
 import { photoSearchQuery } from './results.js';
 
@@ -47,13 +48,19 @@ export const photoQuery = z.object({
     )
     .transform((w) => (w === undefined ? undefined : Number(w))),
   download: z.enum(['1']).optional(),
+  /** A password gallery's grant (docs/private-galleries.md): its photos are refused without it. */
+  grant: accessGrantParam.optional(),
 });
 
 /**
  * Optional on every event endpoint of the client API: the site's domain. Given, an event of
  * another organiser answers 404, so one organiser's site cannot show another's event.
  */
-export const eventQuery = z.object({ app_domain: appDomain.optional() });
+export const eventQuery = z.object({
+  app_domain: appDomain.optional(),
+  /** A password gallery's grant, when not sent as the X-Event-Grant header. */
+  grant: accessGrantParam.optional(),
+});
 export type EventQuery = z.infer<typeof eventQuery>;
 
 /**
@@ -97,6 +104,7 @@ export const eventPhotosQuery = z
     bib: photoSearchQuery.shape.bib,
     name: photoSearchQuery.shape.name,
     ids: photoIdsParam.optional(),
+    grant: accessGrantParam.optional(),
   })
   .refine((q) => q.bib === undefined || q.name === undefined, {
     message: 'Search by bib number or by name, not both at once',

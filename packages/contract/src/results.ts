@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accessGrantParam } from './access.js';
 import { BIB_PATTERN } from './constants.js';
 import { appDomain, positiveId } from './primitives.js';
 import { NAME_SEARCH_MAX, NAME_SEARCH_MIN, SEARCH_MESSAGES } from './search-rules.js';
@@ -54,6 +55,7 @@ export const runnerSearchQuery = z.object({
     .min(NAME_SEARCH_MIN, SEARCH_MESSAGES.nameTooShort)
     .max(NAME_SEARCH_MAX, SEARCH_MESSAGES.nameTooLong),
   app_domain: appDomain.optional(),
+  grant: accessGrantParam.optional(),
 });
 export type RunnerSearchQuery = z.infer<typeof runnerSearchQuery>;
 

@@ -1,3 +1,4 @@
+import { MIN_GALLERY_PASSWORD_LENGTH } from '@eventsite/contract';
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 
@@ -10,6 +11,8 @@ import { Writable } from 'node:stream';
 export function secretPrompt(args: readonly string[]): string | undefined {
   if (args[0] === 'user' && args[1] === 'create' && args[3] !== undefined)
     return `Password for ${args[3]} (at least 10 characters; not shown): `;
+  if (args[0] === 'event' && args[1] === 'access' && args[3] === 'password')
+    return `Password of event ${args[2]}'s gallery (at least ${MIN_GALLERY_PASSWORD_LENGTH} characters; not shown): `;
   return undefined;
 }
 

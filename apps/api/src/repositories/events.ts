@@ -8,6 +8,10 @@ export type SummaryPhoto = { eventId: number; uuid: string; width: number; heigh
 
 const newestFirst = [desc(events.eventDate), desc(events.id)] as const;
 
+/** The organiser's events its public lists show: published, and public (not unlisted or password). */
+const listed = (organiserId: number) =>
+  and(eq(events.organiserId, organiserId), eq(events.published, true), eq(events.access, 'public'));
+
 export class EventRepository {
   constructor(private readonly db: Db) {}
 
@@ -50,22 +54,26 @@ export class EventRepository {
       .orderBy(...newestFirst);
   }
 
-  /** Published events, most recent event date first. */
+  /**
+   * Published events on the organiser's lists (public access: unlisted and password events are
+   * reached by their link only), most recent event date first.
+   */
   async publishedPage(organiserId: number, offset: number, limit: number): Promise<EventRow[]> {
     return this.db
       .select()
       .from(events)
-      .where(and(eq(events.organiserId, organiserId), eq(events.published, true)))
+      .where(listed(organiserId))
       .orderBy(...newestFirst)
       .offset(offset)
       .limit(limit);
   }
 
+  /** How many events {@link publishedPage} pages through. */
   async countPublished(organiserId: number): Promise<number> {
     const rows = await this.db
       .select({ n: sql<number>`count(*)::int` })
       .from(events)
-      .where(and(eq(events.organiserId, organiserId), eq(events.published, true)));
+      .where(listed(organiserId));
     return rows[0]?.n ?? 0;
   }
 
@@ -129,6 +137,20 @@ export class EventRepository {
       out.push(...(cover ? [cover, ...rest].slice(0, count) : rest));
     }
     return out;
+  }
+
+  /** The event's access level, with the password hash it needs (null but for `password`). */
+  async setAccess(
+    eventId: number,
+    access: EventRow['access'],
+    passwordHash: string | null,
+  ): Promise<EventRow | undefined> {
+    const rows = await this.db
+      .update(events)
+      .set({ access, accessPasswordHash: passwordHash, updatedAt: new Date() })
+      .where(eq(events.id, eventId))
+      .returning();
+    return rows[0];
   }
 
   /** Sets (a photo of the event) or clears (null) the event's cover photo. */

@@ -1,4 +1,5 @@
 import { and, asc, eq, getTableColumns, gt, isNull, or, sql } from 'drizzle-orm';
+import type { EventAccessLevel } from '@eventsite/contract';
 import type { Db } from '../adapters/db/index.js';
 import { events, photos } from '../adapters/db/schema.js';
 
@@ -180,15 +181,19 @@ export class PhotoRepository {
    * The photo when its event is published and it is not hidden; photos of unpublished events and
    * hidden photos do not exist for callers.
    */
-  async findServable(uuid: string): Promise<(PhotoRow & { eventSlugName: string }) | undefined> {
+  async findServable(
+    uuid: string,
+  ): Promise<(PhotoRow & { eventSlugName: string; eventAccess: EventAccessLevel }) | undefined> {
     const rows = await this.db
-      .select({ photo: photos, eventName: events.name })
+      .select({ photo: photos, eventName: events.name, eventAccess: events.access })
       .from(photos)
       .innerJoin(events, eq(events.id, photos.eventId))
       .where(and(eq(photos.uuid, uuid), eq(events.published, true), shown))
       .limit(1);
     const row = rows[0];
-    return row ? { ...row.photo, eventSlugName: row.eventName } : undefined;
+    return row
+      ? { ...row.photo, eventSlugName: row.eventName, eventAccess: row.eventAccess }
+      : undefined;
   }
 
   /** How many of the event's photos visitors see (hidden ones are not counted). */

@@ -79,6 +79,8 @@ const EDITOR = new Set([
   'PUT /events/:eventId/cover',
   'POST /events/:eventId/jobs/:jobId/retry',
   'POST /events/:eventId/results/preview',
+  'GET /events/:eventId/access',
+  'PUT /events/:eventId/access',
 ]);
 
 export function roleMay(role: ConsoleRole, method: string, routeUrl: string): boolean {

@@ -24,6 +24,7 @@ import { ok } from '../http.js';
 import type { UploadedPart } from '../services/uploads.js';
 import { ADMIN_FAILURES, ADMIN_SECURITY, installAdminAuth } from './admin-auth.js';
 import { adminEventSettingsRoutes } from './admin-event-settings.js';
+import { adminEventAccessRoutes } from './admin-event-access.js';
 import { adminHideRoutes } from './admin-hides.js';
 import { adminFindabilityRoutes } from './admin-findability.js';
 import { adminStatRoutes } from './admin-stats.js';
@@ -80,6 +81,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ authFailuresPerWindow?: number
   await app.register(adminPhotoRoutes);
   // The console's team and the organiser's logo (owner only).
   await app.register(adminTeamRoutes);
+  // Who may see an event: public, unlisted or password (admin-event-access.ts).
+  await app.register(adminEventAccessRoutes);
 
   await app.register(multipart, {
     // A too-large part is cut at the limit and refused; the request goes on with the next file.

@@ -8,6 +8,7 @@ import { clientOrganiserRoutes } from './client-organiser.js';
 import { clientPhotoRoutes } from './client-photos.js';
 import { clientResultRoutes } from './client-results.js';
 import { clientStatRoutes } from './client-stats.js';
+import { clientAccessRoutes } from './event-access.js';
 
 /** What the public site reads: `/api/v1/client/...` (docs/requirements.md, Provider API). */
 export const clientRoutes: FastifyPluginAsyncZod<{
@@ -15,6 +16,8 @@ export const clientRoutes: FastifyPluginAsyncZod<{
   selfieSearchesPerMinute?: number;
   selfieUploadsPerMinute?: number;
   searchesPerMinute?: number;
+  /** Password attempts on password galleries per client in 15 minutes (default 10). */
+  galleryPasswordAttempts?: number;
 }> = async (app, options) => {
   // Every way of finding one runner's photos or result (bib search, name search, a result by
   // bib, "more photos of you") shares one budget per client: enough for a person, far too few to
@@ -51,4 +54,8 @@ export const clientRoutes: FastifyPluginAsyncZod<{
   await app.register(clientResultRoutes, { limitSearch });
   await app.register(clientHideRoutes, { limitSearch });
   await app.register(clientStatRoutes);
+  // Password galleries: how an event is seen, and a grant for its password (event-access.ts).
+  await app.register(clientAccessRoutes, {
+    attemptsPerClient: options.galleryPasswordAttempts ?? 10,
+  });
 };

@@ -3,6 +3,7 @@ import { errorEnvelope, photoParams, photoQuery } from '@eventsite/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IMMUTABLE_CACHE_CONTROL } from '../http.js';
+import { checkAccess, GRANTED_PHOTO_CACHE_CONTROL, grantOf } from './event-access.js';
 
 /** True when If-None-Match names this ETag (or is `*`); weak and strong forms compare equal. */
 export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -42,17 +43,20 @@ export function parseRange(
 export function commonHeaders(file: {
   etag: string;
   variesByAccept: boolean;
+  /** A password gallery's photo, answered to a grant: kept by the visitor's browser only. */
+  granted?: boolean;
 }): Record<string, string> {
+  const cacheControl = file.granted ? GRANTED_PHOTO_CACHE_CONTROL : IMMUTABLE_CACHE_CONTROL;
   return file.variesByAccept
     ? {
         etag: file.etag,
-        'cache-control': IMMUTABLE_CACHE_CONTROL,
+        'cache-control': cacheControl,
         'x-content-type-options': 'nosniff',
         vary: 'Accept',
       }
     : {
         etag: file.etag,
-        'cache-control': IMMUTABLE_CACHE_CONTROL,
+        'cache-control': cacheControl,
         'x-content-type-options': 'nosniff',
       };
 }
@@ -66,6 +70,8 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['photos'],
         summary:
           'A photo: a display variant (WebP, AVIF or JPEG by Accept), or the original with ?download=1',
+        description:
+          'A photo of a password gallery needs a grant for its event (`?grant=`, or the X-Event-Grant header): 401 without one, 403 with one that does not open the event (docs/private-galleries.md). Its answer may then be kept by the browser only (`private, max-age=600`).',
         params: photoParams,
         querystring: photoQuery,
         response: {
@@ -79,6 +85,8 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
           }),
           304: z.null().meta({ description: 'Not modified' }),
           400: errorEnvelope,
+          401: errorEnvelope,
+          403: errorEnvelope,
           404: errorEnvelope,
           416: z.null().meta({ description: 'The byte range is outside the file' }),
         },
@@ -87,10 +95,18 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { uuid } = request.params;
       const { w, download } = request.query;
-      const file =
+      const found =
         download === '1'
           ? await app.services.photos.original(uuid)
           : await app.services.photos.variant(uuid, w, request.headers.accept);
+      // A password gallery's photo needs a grant for its event, its ETag (304) too.
+      const access = found.access;
+      const granted =
+        access?.level === 'password' &&
+        (await checkAccess(reply, () =>
+          app.services.access.checkEvent(access.eventId, undefined, grantOf(request)),
+        )) === 'granted';
+      const file = granted ? { ...found, granted } : found;
       const ifNoneMatch = request.headers['if-none-match'];
       if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, file.etag))
         return reply.code(304).headers(commonHeaders(file)).send();

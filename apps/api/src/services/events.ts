@@ -163,6 +163,15 @@ export class EventService {
     return this.adminView(row!);
   }
 
+  /**
+   * The event changed outside this service (its access level, services/event-access.ts): its
+   * row is read again, and what is public of it is made again.
+   */
+  forget(eventId: number): void {
+    this.published.delete(eventId);
+    this.onChange();
+  }
+
   /** The event was deleted (services/event-contents.ts): nothing of it is served from memory. */
   forgetDeleted(eventId: number): void {
     this.published.delete(eventId);

@@ -52,6 +52,8 @@ import { FindabilityRepository } from '../repositories/findability.js';
 import { FindabilityService } from './findability.js';
 import { AnalyticsRepository } from '../repositories/analytics.js';
 import { AnalyticsService } from './analytics.js';
+import { SecretRepository } from '../repositories/secrets.js';
+import { EventAccessService } from './event-access.js';
 
 export interface Services {
   /** Serialised public answers, cleared by every change made through this process. */
@@ -91,6 +93,8 @@ export interface Services {
   findability: FindabilityService;
   /** Visitor analytics per event and day, aggregated as counted. */
   analytics: AnalyticsService;
+  /** Public, unlisted and password galleries: the level, the password, grants and their check. */
+  access: EventAccessService;
 }
 
 export interface ServiceOptions {
@@ -117,6 +121,8 @@ export interface ServiceOptions {
   smtpUrl?: string | undefined;
   /** The From of those emails (SMTP_FROM). */
   smtpFrom?: string | undefined;
+  /** The key gallery grants are signed with (ACCESS_GRANT_SECRET); else one kept in the database. */
+  accessGrantSecret?: string | undefined;
 }
 
 export function createServices(db: Db, blobs: BlobStores, options: ServiceOptions = {}): Services {
@@ -253,5 +259,8 @@ export function createServices(db: Db, blobs: BlobStores, options: ServiceOption
     sweep: new SweepService(blobs, new MaintenanceRepository(db)),
     live,
     jobHandlers,
+    access: new EventAccessService(events, eventRepo, new SecretRepository(db), {
+      secret: options.accessGrantSecret,
+    }),
   };
 }

@@ -1,5 +1,5 @@
 import { type Readable, Transform } from 'node:stream';
-import type { PhotoPage } from '@eventsite/contract';
+import type { EventAccessLevel, PhotoPage } from '@eventsite/contract';
 import type { BlobStores, ByteRange } from '../adapters/blobs.js';
 import {
   MIME_TYPES,
@@ -39,6 +39,8 @@ export interface PhotoFile {
   eventId?: number;
   /** The byte size, when known before reading (originals): byte ranges are served only then. */
   size?: number;
+  /** The photo's event and its access: a password event's need a grant (routes/photos.ts). */
+  access?: { eventId: number; level: EventAccessLevel };
   /**
    * The bytes (of `range` only, when given and `size` is known). Stored files come as a stream
    * from the blob store (the local folder or S3), never held whole in memory.
@@ -192,6 +194,7 @@ export class PhotoService {
       etag: variantEtag(photo.uuid, w, format, photo.redaction),
       contentType: MIME_TYPES[format],
       variesByAccept: true,
+      access: { eventId: photo.eventId, level: photo.eventAccess },
       open: () => this.openVariant(photo, key, w, format),
     };
   }
@@ -225,6 +228,8 @@ export class PhotoService {
   ): { etag: string; contentType: string; bytes: Buffer } | undefined {
     const cached = this.lookups.get(uuid);
     if (!cached || cached.until <= Date.now()) return undefined;
+    // A password event's photo is never answered here: the route checks its grant.
+    if (cached.photo.eventAccess === 'password') return undefined;
     const format = negotiateFormat(accept);
     const { uuid: id, redaction } = cached.photo;
     const bytes = this.memory.get(variantKey(id, width, format, redaction));
@@ -248,6 +253,7 @@ export class PhotoService {
         variesByAccept: false,
         filename: `${kebabCase(photo.eventSlugName)}-${photo.uuid}.${ext}`,
         eventId: photo.eventId,
+        access: { eventId: photo.eventId, level: photo.eventAccess },
         size: copy.size,
         open: async (range) => {
           const read = await this.blobs.variants.read(copy.key, range);
@@ -262,6 +268,7 @@ export class PhotoService {
       variesByAccept: false,
       filename: `${kebabCase(photo.eventSlugName)}-${photo.uuid}.${ext}`,
       eventId: photo.eventId,
+      access: { eventId: photo.eventId, level: photo.eventAccess },
       size: photo.byteSize,
       open: async (range) => {
         const read = await this.blobs.originals.read(photo.blobKey, range);

@@ -40,15 +40,34 @@ export interface VisitorCall {
   forwardedFor: string;
 }
 
+/**
+ * A call for one visitor of a password gallery (./access.ts): it carries their grant in the
+ * X-Event-Grant header, is never kept in the shared data cache, and names the visitor's address
+ * when it is a search (`forwardedFor`), like a VisitorCall.
+ */
+export interface GrantedCall {
+  grant: string;
+  forwardedFor?: string | null;
+}
+
 /** The `next` fetch option Next.js reads; plain fetch ignores it. */
 type ProviderInit = RequestInit & { next?: { revalidate?: number; tags?: string[] } };
 
+/**
+ * `path` on the API at `base`, with `query`. A base may carry query parameters of its own (a
+ * password gallery's grant, ./access.ts): every URL built from it carries them too.
+ */
 export function buildUrl(
   base: string,
   path: string,
   query: Record<string, string | number> = {},
 ): string {
-  const url = new URL(path, `${base.replace(/\/+$/, '')}/`);
+  const at = base.indexOf('?');
+  const root = at < 0 ? base : base.slice(0, at);
+  const url = new URL(path, `${root.replace(/\/+$/, '')}/`);
+  if (at >= 0)
+    for (const [key, value] of new URLSearchParams(base.slice(at + 1)))
+      url.searchParams.set(key, value);
   for (const [key, value] of Object.entries(query)) url.searchParams.set(key, String(value));
   return url.toString();
 }
@@ -68,14 +87,21 @@ export const PROVIDER_TIMEOUT_MS = 20_000;
  */
 export async function requestEnvelope(
   url: string,
-  cache?: CacheOptions | VisitorCall,
+  cache?: CacheOptions | VisitorCall | GrantedCall,
   fetchImpl: typeof fetch = fetch,
 ): Promise<unknown> {
   let response: Response;
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     const init: ProviderInit = { headers: { accept: 'application/json' } };
-    if (cache && 'forwardedFor' in cache) {
+    if (cache && 'grant' in cache) {
+      init.headers = {
+        accept: 'application/json',
+        'x-event-grant': cache.grant,
+        ...(cache.forwardedFor ? { 'x-forwarded-for': cache.forwardedFor } : {}),
+      };
+      init.cache = 'no-store';
+    } else if (cache && 'forwardedFor' in cache) {
       init.headers = { accept: 'application/json', 'x-forwarded-for': cache.forwardedFor };
       init.cache = 'no-store';
     } else if (cache) init.next = { revalidate: cache.revalidate, tags: cache.tags };
@@ -101,7 +127,7 @@ export async function requestEnvelope(
 export async function requestChecked<T extends z.ZodType>(
   url: string,
   schema: T,
-  cache?: CacheOptions | VisitorCall,
+  cache?: CacheOptions | VisitorCall | GrantedCall,
   fetchImpl: typeof fetch = fetch,
 ): Promise<z.infer<T>> {
   const data = await requestEnvelope(url, cache, fetchImpl);

@@ -13,9 +13,20 @@ import { EVENT_DATA_FAILURE, fetchEventConfig } from './event';
 import type { EventPage } from './model';
 import { REVALIDATE_SECONDS, getOrganiser, organiserTag } from './organiser';
 import { EventMappingError, readEventConfig, readEventsPage } from './wire';
+import { eventGrant, fetchEventAccess } from './access';
 
 export type EventLoad =
-  | { kind: 'ok'; event: EventPage }
+  /**
+   * `grant`: the visitor's grant of a password event (./access.ts), for what the page hands to
+   * the browser (eventApiBase); `listed`: on the organiser's lists (an unlisted or password event
+   * reached by its link is not, and is not indexed).
+   */
+  | { kind: 'ok'; event: EventPage; grant: string | null; listed: boolean }
+  /**
+   * A password event of the organiser, not open to this visitor: no grant (`password`), or one
+   * that no longer opens it (`expired`). Its password page is shown, and nothing else of it.
+   */
+  | { kind: 'locked'; eventId: number; slug: string; reason: 'password' | 'expired' }
   /** The slug names no event id. */
   | { kind: 'no-id' }
   /** No such event, or not one of this organiser's: a 404, and nothing of it is shown. */
@@ -30,12 +41,33 @@ const OWNERSHIP_PAGE_SIZE = 100;
 const OWNERSHIP_MAX_PAGES = 20;
 
 /**
+ * Whether the event is one of the organiser's, and how: `listed` on its lists, `link` reached by
+ * its link only (an unlisted or password event, ./access.ts), null not the organiser's.
+ */
+export const eventOwnership = cache(
+  async (domain: string, eventId: number): Promise<'listed' | 'link' | null> => {
+    if (await listedEvent(domain, eventId)) return 'listed';
+    // Asked only of an event the lists leave out: a provider without access levels is asked
+    // nothing more for its events.
+    return (await fetchEventAccess(domain, eventId)) === null ? null : 'link';
+  },
+);
+
+/**
  * Whether the event is one of the organiser's. The event config call names no organiser, so the
  * organiser's own lists decide: its recent events, then its events list, page after page (each
- * page cached like any other call). An event further than OWNERSHIP_MAX_PAGES pages in counts
- * as not the organiser's. A failed call is thrown: whose event it is could not be told.
+ * page cached like any other call); an event they leave out is the organiser's when the provider
+ * says so of it (an unlisted or password event, ./access.ts). An event further than
+ * OWNERSHIP_MAX_PAGES pages in counts as not listed. A failed call is thrown: whose event it is
+ * could not be told.
  */
 export const isOrganisersEvent = cache(
+  async (domain: string, eventId: number): Promise<boolean> =>
+    (await eventOwnership(domain, eventId)) !== null,
+);
+
+/** Whether the organiser's lists name the event (recent events, then the events list). */
+const listedEvent = cache(
   async (domain: string, eventId: number): Promise<boolean> => {
     const listPage = (page: number) =>
       requestEnvelope(
@@ -72,34 +104,57 @@ export const isOrganisersEvent = cache(
 export const loadEvent = cache(async (domain: string, slug: string): Promise<EventLoad> => {
   const eventId = eventIdFromSlug(slug);
   if (eventId === null) return { kind: 'no-id' };
+  // The visitor's grant of a password event, when they have one (./access.ts).
+  const grant = await eventGrant(eventId);
+  const ownership = eventOwnership(domain, eventId);
+  ownership.catch(() => undefined);
   let raw: unknown;
-  let ours: boolean;
+  let ours: 'listed' | 'link' | null;
   try {
-    [raw, ours] = await Promise.all([
-      fetchEventConfig(eventId),
-      isOrganisersEvent(domain, eventId),
-    ]);
-  } catch (error) {
+    [raw, ours] = await Promise.all([fetchEventConfig(eventId, fetch, grant), ownership]);
+  } catch (refusal) {
+    let error = refusal;
     if (error instanceof ProviderError && error.status === 404) return { kind: 'not-found' };
+    // A password event: its page asks for the password, when it is the organiser's.
+    const locked = lockedReason(error, grant);
+    if (locked) {
+      try {
+        if ((await ownership) === null) return { kind: 'not-found' };
+        return { kind: 'locked', eventId, slug, reason: locked };
+      } catch (failure) {
+        error = failure;
+      }
+    }
     const message = messageOf(error);
     console.error(
       message.startsWith(EVENT_DATA_FAILURE) ? message : describeFailure(EVENT_DATA_FAILURE, error),
     );
     return { kind: 'fetch-failed', message, transient: isTransient(error) };
   }
-  if (!ours) return { kind: 'not-found' };
+  if (ours === null) return { kind: 'not-found' };
   try {
     const event = readEventConfig(raw);
     // The config must be of the event asked for.
     if (event.details.id !== eventId)
       throw new EventMappingError(`the configuration is of event ${event.details.id}`);
-    return { kind: 'ok', event };
+    return { kind: 'ok', event, grant, listed: ours === 'listed' };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     console.error(`Error mapping the event configuration of event ${eventId}: ${message}`);
     return { kind: 'mapping-failed', message };
   }
 });
+
+/**
+ * Why the event's config was refused to this visitor, when it was for want of a grant: 401 (a
+ * password event, no grant sent), or 403 with a grant sent (it no longer opens the event).
+ */
+function lockedReason(error: unknown, grant: string | null): 'password' | 'expired' | null {
+  if (!(error instanceof ProviderError)) return null;
+  if (error.status === 401) return 'password';
+  if (error.status === 403 && grant) return 'expired';
+  return null;
+}
 
 /**
  * Whether an event id names one of the organiser's events, as far as the provider tells within
@@ -115,9 +170,16 @@ export async function eventKnownWithin(
   const late = new Promise<null>((resolve) => {
     timer = setTimeout(() => resolve(null), waitMs);
   });
-  const known = Promise.all([fetchEventConfig(eventId), isOrganisersEvent(domain, eventId)]).then(
-    ([, ours]) => ours,
-    (error: unknown) => (error instanceof ProviderError && error.status === 404 ? false : null),
+  const ours = isOrganisersEvent(domain, eventId);
+  ours.catch(() => undefined);
+  const known = Promise.all([fetchEventConfig(eventId), ours]).then(
+    ([, mine]) => mine,
+    (error: unknown) => {
+      if (error instanceof ProviderError && error.status === 404) return false;
+      // A password event: known when it is the organiser's (its page asks for the password).
+      if (lockedReason(error, null)) return ours.catch(() => null);
+      return null;
+    },
   );
   try {
     return await Promise.race([known, late]);

@@ -12,6 +12,8 @@ export const EVENT_DATA_FAILURE = 'Failed to fetch event data';
 export async function fetchEventConfig(
   eventId: number,
   fetchImpl: typeof fetch = fetch,
+  /** A password event's grant (./access.ts): the call is then the visitor's, never cached. */
+  grant: string | null = null,
 ): Promise<unknown> {
   const url = buildUrl(
     apiUrl(),
@@ -26,7 +28,7 @@ export async function fetchEventConfig(
   try {
     return await requestEnvelope(
       url,
-      { revalidate: REVALIDATE_SECONDS, tags: [`event:${eventId}`] },
+      grant ? { grant } : { revalidate: REVALIDATE_SECONDS, tags: [`event:${eventId}`] },
       remembering,
     );
   } catch (error) {

@@ -3,6 +3,7 @@ import { photoPage, type PhotoListItem, type PhotoPage } from '@eventsite/contra
 import { ProviderError, buildUrl, requestChecked } from './envelope';
 import { apiUrl } from './env';
 import { REVALIDATE_SECONDS } from './organiser';
+import { eventCall } from './access';
 
 /** How deep into an event's listing a shared photo is looked for (pages of MAX_PHOTO_PAGE_SIZE). */
 export const DEEP_LINK_PAGES = 5;
@@ -30,7 +31,7 @@ export async function findEventPhoto(
       const data = await requestChecked(
         url,
         photoPage,
-        { revalidate: REVALIDATE_SECONDS, tags: [`event:${eventId}`] },
+        await eventCall(eventId, { revalidate: REVALIDATE_SECONDS, tags: [`event:${eventId}`] }),
         fetchImpl,
       );
       const hit = data.photos.find((p) => p.uuid.toLowerCase() === uuid);
@@ -63,10 +64,12 @@ export async function firstPhotoPage(
       `/api/v1/client/events/${encodeURIComponent(String(eventId))}/photos`,
       { ...search, limit: DEFAULT_PHOTO_PAGE_SIZE },
     );
-    const call =
-      Object.keys(search).length > 0 && forwardedFor
-        ? { forwardedFor }
-        : { revalidate: REVALIDATE_SECONDS, tags: [`event:${eventId}`] };
+    const searching = Object.keys(search).length > 0 && forwardedFor;
+    const call = await eventCall(
+      eventId,
+      searching ? { forwardedFor } : { revalidate: REVALIDATE_SECONDS, tags: [`event:${eventId}`] },
+      searching ? forwardedFor : null,
+    );
     return await requestChecked(url, photoPage, call, fetchImpl);
   } catch (error) {
     if (

@@ -26,3 +26,10 @@ export type { EventCardData, EventPage, Organiser } from './model';
 export { eventKnownWithin, isOrganisersEvent, loadEvent, type EventLoad } from './event-page';
 export { findEventPhoto, firstPhotoPage, DEEP_LINK_PAGES } from './gallery';
 export { visitorForwardedFor } from './visitor';
+export {
+  eventApiBase,
+  grantCookieName,
+  grantCookiePath,
+  requestGrant,
+  type GrantAnswer,
+} from './access';

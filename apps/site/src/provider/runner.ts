@@ -4,6 +4,7 @@ import { ProviderError, buildUrl, requestChecked } from './envelope';
 import { apiUrl } from './env';
 import { firstPhotoPage } from './gallery';
 import { REVALIDATE_SECONDS } from './organiser';
+import { eventCall } from './access';
 
 /**
  * A runner's page (`/events/{slug}/runners/{bib}`), on the server: their photos are the gallery's
@@ -36,7 +37,7 @@ export async function getRunnerResult(
     return await requestChecked(
       url,
       raceResult,
-      { revalidate: REVALIDATE_SECONDS, tags: [`event:${eventId}`] },
+      await eventCall(eventId, { revalidate: REVALIDATE_SECONDS, tags: [`event:${eventId}`] }),
       fetchImpl,
     );
   } catch (error) {

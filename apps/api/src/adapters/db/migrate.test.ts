@@ -55,6 +55,7 @@ describe('migrations', () => {
         'photos',
         'race_results',
         'search_misses',
+        'server_secrets',
       ]);
     } finally {
       await database.close();

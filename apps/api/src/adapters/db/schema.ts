@@ -19,7 +19,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { EventPhotosConfigPatch, ExtraConfigPatch } from '@eventsite/contract';
+import type {
+  EventAccessLevel,
+  EventPhotosConfigPatch,
+  ExtraConfigPatch,
+} from '@eventsite/contract';
 
 /** Raw bytes (PGlite answers a Uint8Array, node-postgres a Buffer: both are Uint8Arrays). */
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
@@ -82,8 +86,19 @@ export const events = pgTable(
     coverPhotoUuid: uuid('cover_photo_uuid'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Who may see the gallery (docs/private-galleries.md): public, unlisted (off the lists) or password. */
+    access: text('access').$type<EventAccessLevel>().notNull().default('public'),
+    /** The gallery password's scrypt hash (services/passwords.ts), while access is `password`. */
+    accessPasswordHash: text('access_password_hash'),
   },
-  (t) => [index('events_organiser_listing_idx').on(t.organiserId, t.published, t.eventDate)],
+  (t) => [
+    index('events_organiser_listing_idx').on(t.organiserId, t.published, t.eventDate),
+    check('events_access_check', sql`${t.access} in ('public', 'unlisted', 'password')`),
+    check(
+      'events_access_password_check',
+      sql`(${t.access} = 'password') = (${t.accessPasswordHash} is not null)`,
+    ),
+  ],
 );
 
 export const photos = pgTable(
@@ -516,3 +531,14 @@ export const schema = {
   eventDailyStats,
   consoleInvites,
 };
+
+/**
+ * Secrets the API makes for itself once, shared by every process of a deployment through the
+ * database: `access-grants`, the key gallery grants are signed with (services/event-access.ts),
+ * unless ACCESS_GRANT_SECRET gives one.
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});

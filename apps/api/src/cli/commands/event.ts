@@ -3,13 +3,18 @@ import path from 'node:path';
 import {
   type AdminEvent,
   appDomain,
+  EVENT_ACCESS_LEVELS,
+  type EventAccessLevel,
+  eventAccessLevel,
   eventInput,
   eventPatch,
+  galleryPassword,
   positiveId,
 } from '@eventsite/contract';
 import type { Command } from 'commander';
 import type { ZodError } from 'zod';
 import { CliError, type CliIo, withServices } from '../io.js';
+import { secretPrompt } from '../secret.js';
 
 interface EventOptions {
   name?: string;
@@ -32,6 +37,22 @@ const OPTION_OF: Record<string, string> = {
 
 function describe(e: AdminEvent): string {
   return `${e.id}\t${e.event_date}\t${e.published ? 'published  ' : 'unpublished'}\t${e.total_images} photos\t${e.name}\t${e.city}\t(${e.slug})`;
+}
+
+const ACCESS_WORDS: Record<EventAccessLevel, string> = {
+  public: 'is public: on the organiser’s lists, open to anyone',
+  unlisted: 'is unlisted: left out of the organiser’s lists, open to anyone with its link',
+  password:
+    'is password-protected: left out of the lists; visitors enter the password once on each device (a new password asks everyone again)',
+};
+
+function parseAccessLevel(value: string): EventAccessLevel {
+  const parsed = eventAccessLevel.safeParse(value);
+  if (!parsed.success)
+    throw new CliError(
+      `<level> must be one of ${EVENT_ACCESS_LEVELS.join(', ')}, not ${JSON.stringify(value)}`,
+    );
+  return parsed.data;
 }
 
 export function parseId(value: string, what = 'event id'): number {
@@ -67,7 +88,9 @@ function fieldIssues(error: ZodError): string {
 }
 
 export function eventCommands(program: Command, io: CliIo) {
-  const event = program.command('event').description('Events: create, change, publish, list');
+  const event = program
+    .command('event')
+    .description('Events: create, change, publish, who may see them, list');
 
   event
     .command('create')
@@ -171,6 +194,40 @@ export function eventCommands(program: Command, io: CliIo) {
         io.out(
           `Event ${eventId}: ${stats.requests} hide request${stats.requests === 1 ? '' : 's'}; ${stats.hidden_faces} face${stats.hidden_faces === 1 ? '' : 's'} blurred on ${stats.hidden_photos} photo${stats.hidden_photos === 1 ? '' : 's'}`,
         );
+      });
+    });
+
+  event
+    .command('access')
+    .description(
+      'Who may see the event’s gallery: public, unlisted (off the lists, open to anyone with its link) or password (asked once, then remembered on the device). The password is read from standard input (not shown on a terminal; the first line of a pipe)',
+    )
+    .argument('<id>', 'event id')
+    .argument('<level>', EVENT_ACCESS_LEVELS.join(', '))
+    .action(async (id: string, level: string) => {
+      const eventId = parseId(id);
+      const access = parseAccessLevel(level);
+      let password: string | undefined;
+      if (access === 'password') {
+        if (!io.readSecret)
+          throw new CliError('This command needs the gallery’s password on standard input');
+        password = (await io.readSecret(secretPrompt(['event', 'access', id, level])!)).replace(
+          /\r$/,
+          '',
+        );
+        if (password === '')
+          throw new CliError(
+            'No password was given: type it when asked, or pipe it (echo "$PASSWORD" | npm run cli -- event access <id> password)',
+          );
+        const checked = galleryPassword.safeParse(password);
+        if (!checked.success) throw new CliError(checked.error.issues[0]!.message);
+      }
+      await withServices(io, async (services) => {
+        const saved = await services.access.set(eventId, {
+          access,
+          ...(password === undefined ? {} : { password }),
+        });
+        io.out(`Event ${saved.event_id} ${ACCESS_WORDS[saved.access]}`);
       });
     });
 

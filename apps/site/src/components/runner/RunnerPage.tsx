@@ -3,7 +3,8 @@ import { notFound } from 'next/navigation';
 import { GALLERY_STRINGS } from '@/components/gallery/strings';
 import '@/components/gallery/gallery.css';
 import { pageMetadata, siteOrigin } from '@/lib/seo';
-import { getOrganiser, loadEvent, publicApiUrl, visitorForwardedFor } from '@/provider';
+import { eventApiBase, getOrganiser, loadEvent, publicApiUrl, visitorForwardedFor } from '@/provider';
+import { unlistedMetadata } from '@/components/access/metadata';
 import { getRunner, runnerBib } from '@/provider/runner';
 import { RunnerView } from './RunnerView';
 import { RUNNER_TEXT, runnerHref } from './strings';
@@ -29,7 +30,7 @@ export async function runnerMetadata({ domain, eventSlug, bib: rawBib }: RunnerP
   if (load.kind === 'not-found') return null;
   const path = runnerHref(eventSlug, bib);
   if (load.kind !== 'ok') {
-    return pageMetadata({ title: RUNNER_TEXT.bibTitle(bib), description: RUNNER_TEXT.description(RUNNER_TEXT.bibTitle(bib), '', organiser.name), siteName: organiser.name, path, origin: siteOrigin(domain), image: null });
+    return unlistedMetadata(load, pageMetadata({ title: RUNNER_TEXT.bibTitle(bib), description: RUNNER_TEXT.description(RUNNER_TEXT.bibTitle(bib), '', organiser.name), siteName: organiser.name, path, origin: siteOrigin(domain), image: null }));
   }
   const { event } = load;
   const flags = event.config.feature_flag;
@@ -43,7 +44,7 @@ export async function runnerMetadata({ domain, eventSlug, bib: rawBib }: RunnerP
     origin: siteOrigin(domain),
     image: { url: `${path}/og-image`, width: 1200, height: 630 },
   });
-  return flags.show_all_images ? metadata : { ...metadata, robots: { index: false, follow: false } };
+  return flags.show_all_images ? unlistedMetadata(load, metadata) : { ...metadata, robots: { index: false, follow: false } };
 }
 
 /** The page: the event, then the runner's photos (the visitor's own bib search) and result. */
@@ -71,5 +72,5 @@ export async function RunnerPage({ domain, eventSlug, bib: rawBib }: RunnerParam
     timing: flags.show_timing_data,
     forwardedFor: await visitorForwardedFor(),
   });
-  return <RunnerView event={event} eventSlug={eventSlug} bib={bib} page={page} result={result} apiBase={publicApiUrl()} brand={{ colour: organiser.themeColour, logo: organiser.logo }} privatePhotos={privatePhotos} />;
+  return <RunnerView event={event} eventSlug={eventSlug} bib={bib} page={page} result={result} apiBase={eventApiBase(publicApiUrl(), load.grant)} brand={{ colour: organiser.themeColour, logo: organiser.logo }} privatePhotos={privatePhotos} />;
 }

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ImageResponse } from 'next/og';
-import { apiUrl, getOrganiser, loadEvent } from '@/provider';
+import { apiUrl, eventApiBase, getOrganiser, loadEvent } from '@/provider';
 import { photoUrl } from '@/provider/photo-urls';
 import { getRunner, runnerBib } from '@/provider/runner';
 import { SHARE_SIZE, ShareCard } from './ShareCard';
@@ -35,11 +35,11 @@ async function interFonts(): Promise<{ name: string; data: ArrayBuffer; weight: 
 }
 
 /** A photo as a data: URL (JPEG asked for: next/og draws JPEG and PNG), or null. */
-async function photoData(uuid: string): Promise<string | null> {
+async function photoData(uuid: string, apiBase: string): Promise<string | null> {
   try {
     // Not kept in the site's data cache: the API answers a photo whose runner asked to be hidden
     // blurred from then on (the same URL), and a kept copy would draw the face for ten minutes.
-    const response = await fetch(photoUrl(apiUrl(), uuid, COLLAGE_WIDTH), { headers: { accept: 'image/jpeg' }, cache: 'no-store' });
+    const response = await fetch(photoUrl(apiBase, uuid, COLLAGE_WIDTH), { headers: { accept: 'image/jpeg' }, cache: 'no-store' });
     const type = response.headers.get('content-type') ?? '';
     if (!response.ok || !/^image\/(jpeg|png)/.test(type)) return null;
     return `data:${type.split(';')[0]};base64,${Buffer.from(await response.arrayBuffer()).toString('base64')}`;
@@ -49,12 +49,15 @@ async function photoData(uuid: string): Promise<string | null> {
 }
 
 const notFound = () => new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+/** A password gallery's preview, asked for without its grant (a crawler, a link preview): refused. */
+const locked = () => new Response('This gallery is protected', { status: 401, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
 
 /** The runner page's share image: up to four of their photos, their name and time (PNG). */
 export async function runnerShareImage({ domain, eventSlug, bib: rawBib }: { domain: string; eventSlug: string; bib: string }): Promise<Response> {
   const bib = runnerBib(rawBib);
   if (!bib) return notFound();
   const [load, { organiser }] = await Promise.all([loadEvent(domain, eventSlug), getOrganiser(domain)]);
+  if (load.kind === 'locked') return locked();
   if (load.kind !== 'ok') return notFound();
   const flags = load.event.config.feature_flag;
   const [{ page, result }, fonts] = await Promise.all([
@@ -63,7 +66,10 @@ export async function runnerShareImage({ domain, eventSlug, bib: rawBib }: { dom
     interFonts(),
   ]);
   const uuids = page && page !== 'missing' ? page.photos.slice(0, COLLAGE_PHOTOS).map((p) => p.uuid) : [];
-  const photos = (await Promise.all(uuids.map(photoData))).filter((p): p is string => p !== null);
+  // A password gallery's, drawn for a visitor with its grant: their photos through it, and the
+  // image kept by no cache (it is theirs, not the link preview's).
+  const apiBase = eventApiBase(apiUrl(), load.grant);
+  const photos = (await Promise.all(uuids.map((uuid) => photoData(uuid, apiBase)))).filter((p): p is string => p !== null);
   return new ImageResponse(
     (
       <ShareCard
@@ -76,6 +82,6 @@ export async function runnerShareImage({ domain, eventSlug, bib: rawBib }: { dom
         photos={photos}
       />
     ),
-    { ...SHARE_SIZE, ...(fonts.length ? { fonts } : {}), headers: { 'cache-control': CACHE_CONTROL } },
+    { ...SHARE_SIZE, ...(fonts.length ? { fonts } : {}), headers: { 'cache-control': load.grant ? 'private, no-store' : CACHE_CONTROL } },
   );
 }

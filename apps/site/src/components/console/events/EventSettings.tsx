@@ -1,4 +1,5 @@
 import { type AdminEvent, BIB_STRATEGIES } from '@eventsite/contract';
+import type { ReactNode } from 'react';
 import { CSRF_FIELD } from '@/lib/console-security';
 import { CheckField, ErrorSummary, FieldError, TextField } from './Fields';
 import { FLAG_KEYS, type FieldErrors, flagField, type FormValues, PLACEMENTS } from './event-form';
@@ -15,6 +16,8 @@ interface Props {
   notice: string | null;
   /** The banner visitors see (absolute), or null when the event shows none. */
   bannerSrc: string | null;
+  /** Shown after Publishing: who may see the gallery (EventAccess, its own form). */
+  access?: ReactNode;
 }
 
 /** An event's settings: its public address, publishing, every setting, and the way to delete it. */
@@ -26,6 +29,7 @@ export function EventSettings({
   errors,
   notice,
   bannerSrc,
+  access,
 }: Props) {
   const action = `/console/events/${event.id}`;
   const strategies = Array.isArray(values.bib_strategy)
@@ -73,6 +77,7 @@ export function EventSettings({
           </button>
         </form>
       </section>
+      {access}
 
       <form method="post" action={`${action}/save`} className="events-form" noValidate>
         <input type="hidden" name={CSRF_FIELD} value={csrf} />

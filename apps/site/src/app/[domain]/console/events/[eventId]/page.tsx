@@ -2,6 +2,9 @@ import type { Metadata } from 'next';
 import type { AdminEvent } from '@eventsite/contract';
 import { ConsoleFrame, EventNav } from '@/components/console/ConsoleFrame';
 import { EventSettings } from '@/components/console/events/EventSettings';
+import { EventAccess } from '@/components/console/events/EventAccess';
+import { ACCESS_NOTICES } from '@/components/console/events/access-strings';
+import { consoleEventAccess } from '@/provider/console-access';
 import {
   type FieldErrors,
   type FormValues,
@@ -25,6 +28,7 @@ type Props = {
 };
 
 const NOTICES: Record<string, string> = {
+  ...ACCESS_NOTICES,
   created: EVENTS_TEXT.created,
   saved: EVENTS_TEXT.saved,
   published: EVENTS_TEXT.published,
@@ -46,6 +50,7 @@ function bannerSrcOf(event: AdminEvent): string | null {
 export default async function EventSettingsPage({ params, searchParams }: Props) {
   const [{ domain, eventId: idParam }, query] = await Promise.all([params, searchParams]);
   const { session, eventId, event, error } = await eventScreen(idParam);
+  const access = event ? await consoleEventAccess(session.token, eventId) : null;
   const draft = consoleStash().get<{ values: FormValues; errors: FieldErrors }>(
     session.token,
     'event-draft',
@@ -75,6 +80,14 @@ export default async function EventSettingsPage({ params, searchParams }: Props)
             errors={draft?.errors ?? (apiError ? { form: apiError.slice(0, 300) } : {})}
             notice={notice}
             bannerSrc={bannerSrcOf(event)}
+            access={
+              <EventAccess
+                eventId={eventId}
+                csrf={session.csrf}
+                access={access?.ok ? access.data : null}
+                error={one(query.access_error)?.slice(0, 300) ?? null}
+              />
+            }
           />
         ) : (
           <p className="console-error" role="alert">

@@ -8,7 +8,8 @@ import '@/components/gallery/gallery.css';
 import { HideMe } from '@/components/hide/HideMe';
 import { HIDE_TEXT } from '@/components/hide/strings';
 import '@/components/hide/hide-me.css';
-import { loadEvent, publicApiUrl } from '@/provider';
+import { unlistedMetadata } from '@/components/access/metadata';
+import { eventApiBase, loadEvent, publicApiUrl } from '@/provider';
 
 type Props = { params: Promise<{ domain: string; eventSlug: string }> };
 
@@ -17,6 +18,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const load = await loadEvent(domain, eventSlug);
   const name = load.kind === 'ok' ? load.event.details.name : '';
   // A page for one visitor's request: nothing to index or share.
+  if (load.kind === 'locked') return unlistedMetadata(load, {});
   return {
     title: { absolute: name ? `${HIDE_TEXT.title} | ${name}` : HIDE_TEXT.title },
     robots: { index: false },
@@ -41,7 +43,7 @@ export default async function HideMePage({ params }: Props) {
         <span aria-hidden="true">←</span> {load.event.details.name}
       </Link>
       <h1>{HIDE_TEXT.title}</h1>
-      <HideMe apiBase={publicApiUrl()} eventId={load.event.details.id} galleryHref={gallery} />
+      <HideMe apiBase={eventApiBase(publicApiUrl(), load.grant)} eventId={load.event.details.id} galleryHref={gallery} />
     </div>
   );
 }

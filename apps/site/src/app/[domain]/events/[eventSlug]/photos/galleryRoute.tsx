@@ -19,6 +19,7 @@ import { pageMetadata, shareImage, siteOrigin } from '@/lib/seo';
 import { EventLoadFailure } from '@/components/gallery/EventLoadFailure';
 import { HideMeLink } from '@/components/hide/HideMeLink';
 import {
+  eventApiBase,
   findEventPhoto,
   firstPhotoPage,
   getOrganiser,
@@ -27,6 +28,7 @@ import {
   type EventLoad,
   visitorForwardedFor,
 } from '@/provider';
+import { unlistedMetadata } from '@/components/access/metadata';
 
 /**
  * The gallery (docs/requirements.md, Pages: Gallery). Without a query string it is rendered from
@@ -64,8 +66,10 @@ export async function galleryMetadata(
     const flags = load.event.config.feature_flag;
     const search = searchFromParams(query, flags);
     const wanted = deepLinkPhoto(typeof query.photo === 'string' ? query.photo : null);
-    // A shared photo previews itself, when it is one of this event's.
-    const photo = wanted ? await findEventPhoto(load.event.details.id, wanted) : null;
+    // A shared photo previews itself, when it is one of this event's; never a password
+    // gallery's (a preview is fetched without the visitor's grant).
+    const photo =
+      wanted && !load.grant ? await findEventPhoto(load.event.details.id, wanted) : null;
     if (photo) {
       const width = Math.min(SHARE_WIDTH, photo.width);
       image = {
@@ -83,7 +87,7 @@ export async function galleryMetadata(
       shareUrl = `${path}${galleryQuery(search)}`;
     }
   }
-  return pageMetadata({
+  const metadata = pageMetadata({
     title: GALLERY_STRINGS.title(name),
     description,
     siteName: organiser.name,
@@ -92,6 +96,8 @@ export async function galleryMetadata(
     image,
     shareUrl,
   });
+  // An event off the organiser's lists (unlisted, or a password page) is not for search engines.
+  return unlistedMetadata(load, metadata);
 }
 
 function failure(load: Exclude<EventLoad, { kind: 'ok' | 'not-found' }>): string {
@@ -178,7 +184,7 @@ export async function GalleryRoute({
           eventId={event.details.id}
           eventSlug={eventSlug}
           eventName={event.details.name}
-          apiBase={publicApiUrl()}
+          apiBase={eventApiBase(publicApiUrl(), load.grant)}
           flags={flags}
           bibPlaceholder={config.bib_config.placeholder_text}
           initialPage={initialPage}

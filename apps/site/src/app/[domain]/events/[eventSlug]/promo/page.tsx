@@ -9,7 +9,8 @@ import { eventHref } from '@/components/events/strings';
 import { PromoEditorLoader } from '@/components/promo/PromoEditorLoader';
 import { pageMetadata, shareImage, siteOrigin } from '@/lib/seo';
 import { settledWithin, STATUS_WAIT_MS } from '@/lib/within';
-import { getOrganiser, loadEvent, publicApiUrl } from '@/provider';
+import { eventApiBase, getOrganiser, loadEvent, publicApiUrl } from '@/provider';
+import { unlistedMetadata } from '@/components/access/metadata';
 import { EventLoadFailure } from '@/components/gallery/EventLoadFailure';
 
 type Props = { params: Promise<{ domain: string; eventSlug: string }> };
@@ -26,7 +27,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   if (load.kind === 'not-found') notFound();
   const name = load.kind === 'ok' ? load.event.details.name : '';
   const recent = load.kind === 'ok' ? recentEvents.find((e) => e.id === load.event.details.id) : undefined;
-  return pageMetadata({
+  const metadata = pageMetadata({
     title: PROMO_EDITOR_STRINGS.title(name),
     description: name
       ? `Design promotional materials and finisher certificates for ${name}.`
@@ -36,6 +37,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     origin: siteOrigin(domain),
     image: shareImage(publicApiUrl(), recent?.photos[0], organiser.logo),
   });
+  return unlistedMetadata(load, metadata);
 }
 
 /**
@@ -77,7 +79,7 @@ async function PromoEditorContent({ domain, eventSlug }: { domain: string; event
       <PromoEditorLoader
         eventId={event.details.id}
         eventName={event.details.name}
-        apiUrl={publicApiUrl()}
+        apiUrl={eventApiBase(publicApiUrl(), load.grant)}
         eventDate={event.details.event_date}
         city={event.details.city}
         organiserName={organiser.name}
