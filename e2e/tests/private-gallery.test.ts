@@ -5,12 +5,11 @@
 // the grant is refused, from a fresh browser as from the API. An unlisted gallery, set from the
 // console, is on no list nor the sitemap, and opens by its link.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { axeViolations, launchBrowser, VIEWPORTS } from '../support/browser.js';
-import { repoRoot } from '../support/processes.js';
+import { admin, cli } from '../support/operator.js';
 import { apiUrl, serverHtml, siteUrl } from '../support/stack.js';
 
 const HOST = 'localhost';
@@ -31,30 +30,6 @@ interface Made {
 let browser: Browser;
 let locked: Made;
 let unlisted: Made;
-
-function cli(args: string[], input = '') {
-  const run = spawnSync(process.execPath, ['apps/api/dist/cli/main.js', ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-    input,
-    encoding: 'utf8',
-  });
-  return { code: run.status, out: run.stdout, err: run.stderr };
-}
-
-async function admin<T>(method: string, pathname: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${apiUrl}/api/v1/admin${pathname}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = (await res.json()) as { data: T; message: string };
-  assert.ok(res.ok, `${method} ${pathname}: ${res.status} ${json.message}`);
-  return json.data;
-}
 
 /** A published event of the organiser with `photos` photos, their ingest done. */
 async function eventWithPhotos(name: string, photos: number): Promise<Made> {
