@@ -22,3 +22,4 @@ export * from './console-inbox.js';
 export * from './console-photos.js';
 export * from './results-import.js';
 export * from './console-team.js';
+export * from './watermark.js';

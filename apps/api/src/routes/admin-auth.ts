@@ -79,6 +79,14 @@ const EDITOR = new Set([
   'PUT /events/:eventId/cover',
   'POST /events/:eventId/jobs/:jobId/retry',
   'POST /events/:eventId/results/preview',
+  // The event's watermark and sponsor frames (docs/watermarks.md).
+  'GET /events/:eventId/watermark',
+  'PUT /events/:eventId/watermark',
+  'POST /events/:eventId/watermark/image',
+  'DELETE /events/:eventId/watermark/image',
+  'GET /events/:eventId/frames',
+  'POST /events/:eventId/frames',
+  'DELETE /events/:eventId/frames/:frameId',
 ]);
 
 export function roleMay(role: ConsoleRole, method: string, routeUrl: string): boolean {

@@ -28,6 +28,7 @@ import { adminHideRoutes } from './admin-hides.js';
 import { adminFindabilityRoutes } from './admin-findability.js';
 import { adminStatRoutes } from './admin-stats.js';
 import { adminBannerRoutes } from './uploaded-images.js';
+import { adminWatermarkRoutes } from './admin-watermark.js';
 import { adminBibReviewRoutes } from './admin-bib-review.js';
 import { adminInboxRoutes } from './admin-inbox.js';
 import { adminOrganiserRoutes } from './admin-organiser.js';
@@ -353,4 +354,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ authFailuresPerWindow?: number
         ),
       ),
   );
+
+  // The event's watermark and sponsor frames (docs/watermarks.md).
+  await app.register(adminWatermarkRoutes);
 };

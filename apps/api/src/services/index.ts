@@ -42,7 +42,11 @@ import { createIngestHandlers, ImportService, PhotoMaker } from '../ingest/index
 import { JobService } from './jobs.js';
 import { LivePhotos } from './live-photos.js';
 import { OrganiserService } from './organisers.js';
-import { PhotoService } from './photos.js';
+import { PhotoService, PRERENDERED_WIDTHS } from './photos.js';
+import { WatermarkRepository } from '../repositories/watermarks.js';
+import { WatermarkService } from './watermarks.js';
+import { FrameService } from './frames.js';
+import { MarkedCopies } from './marked-copies.js';
 import { ApiTokenService } from './tokens.js';
 import { UploadService } from './uploads.js';
 import { Signal } from './signal.js';
@@ -91,6 +95,10 @@ export interface Services {
   findability: FindabilityService;
   /** Visitor analytics per event and day, aggregated as counted. */
   analytics: AnalyticsService;
+  /** An event's watermark: settings, the overlays on variants, the re-rendering job (watermarks.ts). */
+  watermarks: WatermarkService;
+  /** An event's sponsor frames, and photos put in them (frames.ts). */
+  frames: FrameService;
 }
 
 export interface ServiceOptions {
@@ -154,6 +162,20 @@ export function createServices(db: Db, blobs: BlobStores, options: ServiceOption
   const faceIndexes = new FaceIndexes(faceRepo, eventRepo, options.faceIndexBytes);
   const faces = new FaceService(faceRepo, events, jobs, faceIndexes, bibs, detector);
   const blurred = new BlurredCopies(new HideRepository(db), blobs);
+  const markedCopies = new MarkedCopies(blobs, blurred);
+  const watermarkRepo = new WatermarkRepository(db);
+  const watermarks = new WatermarkService(
+    watermarkRepo,
+    events,
+    photoRepo,
+    blobs.variants,
+    markedCopies,
+    jobs,
+    () => {
+      eventChanges.emit();
+      answers.clear();
+    },
+  );
   const photos = new PhotoService(
     photoRepo,
     events,
@@ -162,6 +184,8 @@ export function createServices(db: Db, blobs: BlobStores, options: ServiceOption
     faceIndexes,
     eventChanges,
     blurred,
+    watermarks,
+    markedCopies,
   );
   const hides = new HideService(
     new HideRepository(db),
@@ -192,6 +216,8 @@ export function createServices(db: Db, blobs: BlobStores, options: ServiceOption
     indexes: faceIndexes,
     hides,
     redactor: photos,
+    marks: watermarks,
+    prerenderedWidths: PRERENDERED_WIDTHS,
   });
   const consoleRepo = new ConsoleRepository(db);
   const consoleAccounts = new ConsoleAccountService(consoleRepo, organisers);
@@ -243,7 +269,7 @@ export function createServices(db: Db, blobs: BlobStores, options: ServiceOption
       },
       (organiserId) => photoRepo.bytesOfOrganiser(organiserId),
     ),
-    downloads: new DownloadService(photoRepo, events, blobs, blurred),
+    downloads: new DownloadService(photoRepo, events, blobs, blurred, watermarks, markedCopies),
     findability: new FindabilityService(new FindabilityRepository(db), events),
     analytics: new AnalyticsService(new AnalyticsRepository(db), events),
     bibs,
@@ -253,5 +279,15 @@ export function createServices(db: Db, blobs: BlobStores, options: ServiceOption
     sweep: new SweepService(blobs, new MaintenanceRepository(db)),
     live,
     jobHandlers,
+    watermarks,
+    frames: new FrameService(
+      watermarkRepo,
+      events,
+      photoRepo,
+      blobs.variants,
+      watermarks,
+      markedCopies,
+      () => answers.clear(),
+    ),
   };
 }

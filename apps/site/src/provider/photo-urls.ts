@@ -18,6 +18,11 @@ export function photoDownloadUrl(apiBase: string, uuid: string): string {
   return `${base(apiBase)}/events/photos/${encodeURIComponent(uuid)}?download=1`;
 }
 
+/** `GET /events/photos/{uuid}/frames/{frameId}`: the photo in a sponsor frame, a JPEG attachment. */
+export function framedPhotoUrl(apiBase: string, uuid: string, frameId: number): string {
+  return `${base(apiBase)}/events/photos/${encodeURIComponent(uuid)}/frames/${frameId}`;
+}
+
 /**
  * A srcset from the API's widths between `minWidth` and `maxWidth`, up to the photo's own width
  * (no upscaled variants).
