@@ -25,6 +25,7 @@ import { postgres } from './figures/postgres.js';
 import { scaleOut } from './figures/scale-out.js';
 import { soak } from './figures/soak.js';
 import { raceDayIndexing, timeToFindable } from './figures/race-day.js';
+import { galleryAfterMarkChange, watermarkedFirstVariant } from './figures/watermark.js';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -55,6 +56,7 @@ const FIGURES = [
   'scale',
   'soak',
   'raceday',
+  'watermark',
 ];
 
 const started = new Date();
@@ -122,6 +124,7 @@ async function main() {
     'video',
     'ingest',
     'soak',
+    'watermark',
   ].some(wants);
   if (needsDemo) {
     const scale = quick ? 0.05 : 0.2;
@@ -154,6 +157,10 @@ async function main() {
       await ingest(ctx);
       await ingestWithOcr(ctx);
       await firstVariant(ctx);
+    }
+    if (wants('watermark')) {
+      await watermarkedFirstVariant(ctx);
+      await galleryAfterMarkChange(ctx);
     }
     if (wants('soak')) await soak(ctx);
   }

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench [-- --quick] [-- --only api,photo,features|zip|search|selfie,site,video,ingest,bibs,faces,postgres,scale,soak] [-- --build]`
+// `npm run bench [-- --quick] [-- --only api,photo,features|zip|search|selfie,site,video,ingest,bibs,faces,postgres,scale,soak,raceday,watermark] [-- --build]`
 // The soak row runs 10 minutes; `BENCH_SOAK_SECONDS=<n>` (or `-- --soak-seconds <n>`) shortens it.
 // Builds what is missing (or everything with --build), then runs bench/main.ts with tsx.
 // Never part of `npm test`.

@@ -31,6 +31,7 @@ import { adminRoutes } from './routes/admin.js';
 import { consoleRoutes } from './routes/console.js';
 import { consoleInviteRoutes } from './routes/console-invites.js';
 import { uploadedImageRoutes } from './routes/uploaded-images.js';
+import { watermarkPublicRoutes } from './routes/watermark-public.js';
 import { faceModelRoutes } from './routes/face-models.js';
 import { clientRoutes } from './routes/client.js';
 import { guardEventRoutes } from './routes/event-access.js';
@@ -326,6 +327,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(formRoutes);
   await app.register(assetRoutes);
   await app.register(uploadedImageRoutes);
+  await app.register(watermarkPublicRoutes);
   await app.register(faceModelRoutes);
   return app;
 }

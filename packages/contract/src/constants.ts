@@ -83,6 +83,40 @@ export const MAX_PAGE = 100_000;
 /** Most photos one zip may hold; `all` is bounded by the event's own size. */
 export const MAX_ZIP_PHOTOS = 5_000;
 
+// watermarks and sponsor frames (watermark.ts)
+/** Where an event's watermark sits on a photo. */
+export const WATERMARK_POSITIONS = [
+  'top-left',
+  'top-right',
+  'center',
+  'bottom-left',
+  'bottom-right',
+] as const;
+export type WatermarkPosition = (typeof WATERMARK_POSITIONS)[number];
+/** What a watermark is: a line of text, or an uploaded image (a logo). */
+export const WATERMARK_KINDS = ['text', 'image'] as const;
+export type WatermarkKind = (typeof WATERMARK_KINDS)[number];
+/** Longest watermark text. */
+export const MAX_WATERMARK_TEXT = 60;
+/** A watermark's width as a share of the photo's width: at least, at most. */
+export const WATERMARK_SIZE_RANGE = { min: 0.05, max: 0.8 } as const;
+/** A watermark's opacity: at least (an invisible mark is no mark), at most. */
+export const WATERMARK_OPACITY_RANGE = { min: 0.1, max: 1 } as const;
+/** The gap between the mark and the photo's edges, as a share of the photo's width. */
+export const WATERMARK_MARGIN = 0.03;
+/** The font a text watermark is drawn in (installed with the API: fonts-dejavu-core). */
+export const WATERMARK_FONT = 'DejaVu Sans';
+/** The watermark image upload: the image as the body, at most this many bytes. */
+export const MAX_WATERMARK_IMAGE_BYTES = 2 * 1024 * 1024;
+/** A sponsor frame upload: a PNG with transparency, at most this many bytes. */
+export const MAX_FRAME_BYTES = 8 * 1024 * 1024;
+/** A sponsor frame's sides, in pixels: at least, at most. */
+export const FRAME_SIDE_RANGE = { min: 400, max: 4000 } as const;
+/** Most sponsor frames one event may have. */
+export const MAX_FRAMES_PER_EVENT = 12;
+/** Longest name of a sponsor frame. */
+export const MAX_FRAME_NAME = 60;
+
 // results
 /**
  * Bibs as searched: letters and digits, as printed on the bib (`1234`, `A17`, `1234B`); a

@@ -23,3 +23,4 @@ export * from './console-photos.js';
 export * from './results-import.js';
 export * from './console-team.js';
 export * from './access.js';
+export * from './watermark.js';

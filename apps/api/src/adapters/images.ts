@@ -2,6 +2,7 @@ import exifr from 'exifr';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
 import { MAX_PHOTO_PIXELS } from '@eventsite/contract';
+import type { MarkFor } from './watermark.js';
 
 export type ImageKind = 'jpeg' | 'png' | 'webp';
 export type VariantFormat = 'jpeg' | 'webp' | 'avif';
@@ -205,17 +206,39 @@ async function source(original: Buffer, hidden: readonly BlurBox[]): Promise<Sha
   return sharp(data, raw);
 }
 
+/** Lays the mark (adapters/watermark.ts) over pixels of a known size: a pipeline to encode. */
+async function withMark(
+  pixels: { data: Buffer; info: { width: number; height: number; channels: number } },
+  mark: MarkFor,
+): Promise<Sharp> {
+  const { width, height, channels } = pixels.info;
+  const image = sharp(pixels.data, { raw: { width, height, channels: channels as 3 | 4 } });
+  const overlay = await mark(width, height);
+  return overlay ? image.composite([overlay]) : image;
+}
+
+/**
+ * A marked image is made in two steps: resized to raw pixels, then the mark laid over them. In
+ * one pipeline, sharp's composite loses JPEG shrink-on-load and the variant costs twice as much.
+ */
+async function resizedWithMark(pipeline: Sharp, mark: MarkFor): Promise<Sharp> {
+  const pixels = await pipeline.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+  return withMark(pixels, mark);
+}
+
 /**
  * A display variant: oriented, at most `width` wide (never upscaled), metadata stripped; the
- * `hidden` faces blurred.
+ * `hidden` faces blurred; the event's watermark laid over it when `mark` is given.
  */
 export async function renderVariant(
   original: Buffer,
   width: number,
   format: VariantFormat,
   hidden: readonly BlurBox[] = [],
+  mark?: MarkFor,
 ): Promise<Buffer> {
-  return encode((await source(original, hidden)).resize(variantBox(width)), format);
+  const pipeline = (await source(original, hidden)).resize(variantBox(width));
+  return encode(mark ? await resizedWithMark(pipeline, mark) : pipeline, format);
 }
 
 /**
@@ -229,29 +252,40 @@ export async function renderVariants(
   widths: readonly number[],
   format: VariantFormat,
   hidden: readonly BlurBox[] = [],
+  mark?: MarkFor,
 ): Promise<Buffer[]> {
   if (widths.length < 2)
-    return Promise.all(widths.map((w) => renderVariant(original, w, format, hidden)));
+    return Promise.all(widths.map((w) => renderVariant(original, w, format, hidden, mark)));
   const largest = Math.max(...widths);
-  const { data, info } = await (await source(original, hidden))
+  const { data, info } = await (
+    await source(original, hidden)
+  )
     .resize(variantBox(largest))
     // 8 bits per channel, as the raw input below assumes (sharp's default for sRGB output).
     .raw({ depth: 'uchar' })
     .toBuffer({ resolveWithObject: true });
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
-  return Promise.all(widths.map((w) => encode(sharp(data, raw).resize(variantBox(w)), format)));
+  return Promise.all(
+    widths.map(async (w) => {
+      const resized = sharp(data, raw).resize(variantBox(w));
+      return encode(mark ? await resizedWithMark(resized, mark) : resized, format);
+    }),
+  );
 }
 
 /**
- * The photo to download when faces on it are hidden: full size, upright, the faces blurred, in
- * the original's format (JPEG at quality 92), metadata stripped. The original stays as it was.
+ * The photo to download in the original's place when faces on it are hidden or the event marks
+ * its downloads: full size, upright, the faces blurred, the mark laid over it, in the original's
+ * format (JPEG and WebP at quality 92), metadata stripped. The original stays as it was.
  */
-export async function renderBlurredOriginal(
+export async function renderDownloadCopy(
   original: Buffer,
   kind: ImageKind,
   hidden: readonly BlurBox[],
+  mark?: MarkFor,
 ): Promise<Buffer> {
-  const pipeline = await source(original, hidden);
+  const upright = await source(original, hidden);
+  const pipeline = mark ? await resizedWithMark(upright, mark) : upright;
   switch (kind) {
     case 'png':
       return pipeline.png().toBuffer();
@@ -260,6 +294,31 @@ export async function renderBlurredOriginal(
     case 'jpeg':
       return pipeline.jpeg({ quality: 92 }).toBuffer();
   }
+}
+
+/** The blurred copy served for download (no mark): see renderDownloadCopy. */
+export function renderBlurredOriginal(
+  original: Buffer,
+  kind: ImageKind,
+  hidden: readonly BlurBox[],
+): Promise<Buffer> {
+  return renderDownloadCopy(original, kind, hidden);
+}
+
+/**
+ * The photo upright (faces blurred, mark laid over it) cut to exactly `width`×`height`, filling
+ * it (centred), as raw pixels: what a sponsor frame's window shows (adapters/frames.ts).
+ */
+export async function renderCover(
+  original: Buffer,
+  width: number,
+  height: number,
+  hidden: readonly BlurBox[] = [],
+  mark?: MarkFor,
+): Promise<{ data: Buffer; info: { width: number; height: number; channels: number } }> {
+  const covered = (await source(original, hidden)).resize(width, height, { fit: 'cover' });
+  const pipeline = mark ? await resizedWithMark(covered, mark) : covered;
+  return pipeline.removeAlpha().raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
 }
 
 function encode(pipeline: Sharp, format: VariantFormat): Promise<Buffer> {

@@ -142,7 +142,7 @@ export async function createDemo(services: Services, options: DemoOptions): Prom
               // gallery is served from files, as it is for photos an organiser uploads. The rest
               // are rendered on first request, which keeps the demo's start short.
               if (frame.index < DEFAULT_PHOTO_PAGE_SIZE)
-                await services.photos.prerender(result.uuid, frame.jpeg);
+                await services.photos.prerender(result.uuid, frame.jpeg, event.id);
               truth.photos.push({
                 uuid: result.uuid,
                 event_id: event.id,

@@ -5,6 +5,7 @@
  *   bibs.ts    `bibs`    bib OCR (bib search finds the photo)
  *   faces.ts   `faces`   face descriptors (selfie search finds it), events with selfie search only
  *   redact.ts  `redact`  a photo's faces were hidden: its stored copies made again blurred
+ *   watermark.ts `watermark` an event's watermark changed: its stored variants made again
  *
  * import.ts runs the first step without a queue (the demo, tests). The steps call services and
  * repositories; services never call the steps.
@@ -23,6 +24,7 @@ import { bibsStep } from './bibs.js';
 import { facesStep } from './faces.js';
 import { photoStep, type PhotoMaker } from './photo.js';
 import { type Redactor, redactStep } from './redact.js';
+import { type Rewatermarker, watermarkStep } from './watermark.js';
 
 export { ImportService, type ImportSource, type ImportSummary } from './import.js';
 export { PhotoMaker, type ImportResult, type VariantRenderer } from './photo.js';
@@ -43,6 +45,10 @@ export interface IngestDeps {
   hides: HideService;
   /** Makes a photo's blurred copies (the photo service). */
   redactor: Redactor;
+  /** Makes an event's stored variants again with its watermark (the watermark service). */
+  marks: Rewatermarker;
+  /** The widths the ingest renders (and the watermark job makes again). */
+  prerenderedWidths: readonly number[];
 }
 
 /** One handler per job kind. Each is idempotent: a job may run again after a crash or retry. */
@@ -74,5 +80,6 @@ export function createIngestHandlers(deps: IngestDeps): JobHandlers {
       hides: deps.hides,
     }),
     redact: redactStep({ redactor: deps.redactor }),
+    watermark: watermarkStep({ marks: deps.marks, widths: deps.prerenderedWidths }),
   };
 }

@@ -23,7 +23,7 @@ export type ImportResult =
 
 /** Renders the display variants served first (the photo service's `prerender`). */
 export interface VariantRenderer {
-  prerender(uuid: string, original: Buffer): Promise<void>;
+  prerender(uuid: string, original: Buffer, eventId: number): Promise<void>;
 }
 
 export interface MakePhotoOptions {
@@ -68,7 +68,7 @@ export class PhotoMaker {
     // What the photo needs to be served is made before its row: a listed photo can be shown.
     if (options.variants) {
       try {
-        await this.variants.prerender(uuid, bytes);
+        await this.variants.prerender(uuid, bytes, eventId);
       } catch (error) {
         await this.blobs.originals.delete(blobKey);
         await this.blobs.variants.deletePrefix(uuid);

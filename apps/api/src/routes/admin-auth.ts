@@ -81,6 +81,14 @@ const EDITOR = new Set([
   'POST /events/:eventId/results/preview',
   'GET /events/:eventId/access',
   'PUT /events/:eventId/access',
+  // The event's watermark and sponsor frames (docs/watermarks.md).
+  'GET /events/:eventId/watermark',
+  'PUT /events/:eventId/watermark',
+  'POST /events/:eventId/watermark/image',
+  'DELETE /events/:eventId/watermark/image',
+  'GET /events/:eventId/frames',
+  'POST /events/:eventId/frames',
+  'DELETE /events/:eventId/frames/:frameId',
 ]);
 
 export function roleMay(role: ConsoleRole, method: string, routeUrl: string): boolean {

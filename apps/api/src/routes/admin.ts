@@ -29,6 +29,7 @@ import { adminHideRoutes } from './admin-hides.js';
 import { adminFindabilityRoutes } from './admin-findability.js';
 import { adminStatRoutes } from './admin-stats.js';
 import { adminBannerRoutes } from './uploaded-images.js';
+import { adminWatermarkRoutes } from './admin-watermark.js';
 import { adminBibReviewRoutes } from './admin-bib-review.js';
 import { adminInboxRoutes } from './admin-inbox.js';
 import { adminOrganiserRoutes } from './admin-organiser.js';
@@ -356,4 +357,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ authFailuresPerWindow?: number
         ),
       ),
   );
+
+  // The event's watermark and sponsor frames (docs/watermarks.md).
+  await app.register(adminWatermarkRoutes);
 };

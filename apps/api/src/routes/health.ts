@@ -34,7 +34,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     async (_request, reply) => {
       // A database that does not answer fails the request (500); the backlog may live elsewhere (Redis).
       await app.database.ping();
-      const backlog = await app.services.jobs.backlog();
+      // A watermark's re-rendering is not indexing: every photo is served meanwhile.
+      const { watermark: _rerendering, ...backlog } = await app.services.jobs.backlog();
       const pending = Object.values(backlog).reduce((n, k) => n + k.queued + k.running, 0);
       reply.header('cache-control', 'no-store');
       return ok({ database: app.database.kind, indexing: { pending, ...backlog } });

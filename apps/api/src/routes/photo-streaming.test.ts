@@ -67,7 +67,11 @@ beforeAll(async () => {
       sql`select blob_key from photos where uuid = ${small}`,
     )) as unknown as { rows: Array<{ blob_key: string }> }
   ).rows;
-  await t.services.photos.prerender(small, (await t.blobs.originals.get(smallRow!.blob_key))!);
+  await t.services.photos.prerender(
+    small,
+    (await t.blobs.originals.get(smallRow!.blob_key))!,
+    eventId,
+  );
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 }, 120_000);

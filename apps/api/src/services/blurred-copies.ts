@@ -10,6 +10,7 @@ import {
   renderVariants,
   type BlurBox,
 } from '../adapters/images.js';
+import type { MarkFor } from '../adapters/watermark.js';
 import type { HideRepository } from '../repositories/hides.js';
 import type { PhotoRow } from '../repositories/photos.js';
 import { blurredOriginalKey, variantKey } from './photo-files.js';
@@ -73,13 +74,19 @@ export class BlurredCopies {
    * the photo goes first (unblurred ones included), then the widths given and the download copy
    * are made blurred.
    */
-  async rebuild(photo: BlurrablePhoto, widths: readonly number[]): Promise<void> {
+  async rebuild(
+    photo: BlurrablePhoto,
+    widths: readonly number[],
+    /** The event's watermark, laid over the widths made (services/marked-copies.ts). */
+    mark: { version: number; overlay: MarkFor } | null = null,
+  ): Promise<void> {
     await this.blobs.variants.deletePrefix(photo.uuid);
     const boxes = await this.boxes(photo.uuid);
-    const rendered = await renderVariants(await this.original(photo), widths, 'webp', boxes);
+    const original = await this.original(photo);
+    const rendered = await renderVariants(original, widths, 'webp', boxes, mark?.overlay);
     for (const [i, width] of widths.entries())
       await this.blobs.variants.put(
-        variantKey(photo.uuid, width, 'webp', photo.redaction),
+        variantKey(photo.uuid, width, 'webp', photo.redaction, mark?.version ?? 0),
         rendered[i]!,
       );
     await this.download({ ...photo, redactedSize: null, redactedCrc32: null });

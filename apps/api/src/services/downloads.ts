@@ -5,6 +5,8 @@ import type { BlobStores } from '../adapters/blobs.js';
 import { planZip, type ZipEntry } from '../adapters/zip/zip-stream.js';
 import { AppError, badRequest } from '../errors.js';
 import type { BlurredCopies } from './blurred-copies.js';
+import type { MarkedCopies } from './marked-copies.js';
+import type { MarkSource } from './watermarks.js';
 import type { PhotoRepository, ZipPhotoRow } from '../repositories/photos.js';
 import { photosConfigOf } from './event-config.js';
 import type { EventService } from './events.js';
@@ -35,6 +37,9 @@ export class DownloadService {
     private readonly blobs: BlobStores,
     /** Photos with hidden faces go in the zip as their blurred copies. */
     private readonly blurred: BlurredCopies,
+    /** When the event marks its downloads, the photos go in as their marked copies. */
+    private readonly marks: MarkSource,
+    private readonly copies: MarkedCopies,
   ) {}
 
   async zip(eventId: number, request: DownloadRequest, appDomain?: string): Promise<ZipDownload> {
@@ -63,14 +68,21 @@ export class DownloadService {
         );
     }
     const slug = eventSlug(event.name, event.id);
+    const state = await this.marks.current(eventId);
+    const mark =
+      state.version > 0 && state.onDownloads
+        ? { version: state.version, overlay: this.marks.overlay(eventId, state.version) }
+        : null;
     const width = Math.max(4, String(rows.length).length);
     const entries: ZipEntry[] = [];
     for (const [i, row] of rows.entries()) {
       const name = `${slug}-${String(i + 1).padStart(width, '0')}.${EXTENSION_OF[row.mimeType] ?? 'jpg'}`;
-      if (row.redaction > 0) {
-        // The blurred copy, made now when the `redact` job has not made it yet: its size and
-        // CRC-32 are known before the zip's first byte, as an original's are.
-        const copy = await this.blurred.download(row);
+      if (row.redaction > 0 || mark) {
+        // The blurred or marked copy, made now when no job has made it yet: its size and CRC-32
+        // are known before the zip's first byte, as an original's are.
+        const copy = mark
+          ? await this.copies.download(row, mark)
+          : await this.blurred.download(row);
         entries.push({
           name,
           size: copy.size,

@@ -94,6 +94,9 @@ export class EventContentsService {
     for (const key of files.incomingKeys) await this.blobs.incoming.delete(key);
     // Its uploaded banner (branding.ts) goes with it.
     await this.blobs.variants.deletePrefix(`event-banners/${eventId}`);
+    // And its watermark image and sponsor frames (watermarks.ts, frames.ts).
+    await this.blobs.variants.deletePrefix(`event-watermarks/${eventId}`);
+    await this.blobs.variants.deletePrefix(`event-frames/${eventId}`);
     return { id: eventId, deleted: true, photos: files.photos.length };
   }
 }

@@ -42,7 +42,11 @@ import { createIngestHandlers, ImportService, PhotoMaker } from '../ingest/index
 import { JobService } from './jobs.js';
 import { LivePhotos } from './live-photos.js';
 import { OrganiserService } from './organisers.js';
-import { PhotoService } from './photos.js';
+import { PhotoService, PRERENDERED_WIDTHS } from './photos.js';
+import { WatermarkRepository } from '../repositories/watermarks.js';
+import { WatermarkService } from './watermarks.js';
+import { FrameService } from './frames.js';
+import { MarkedCopies } from './marked-copies.js';
 import { ApiTokenService } from './tokens.js';
 import { UploadService } from './uploads.js';
 import { Signal } from './signal.js';
@@ -95,6 +99,10 @@ export interface Services {
   analytics: AnalyticsService;
   /** Public, unlisted and password galleries: the level, the password, grants and their check. */
   access: EventAccessService;
+  /** An event's watermark: settings, the overlays on variants, the re-rendering job (watermarks.ts). */
+  watermarks: WatermarkService;
+  /** An event's sponsor frames, and photos put in them (frames.ts). */
+  frames: FrameService;
 }
 
 export interface ServiceOptions {
@@ -160,6 +168,20 @@ export function createServices(db: Db, blobs: BlobStores, options: ServiceOption
   const faceIndexes = new FaceIndexes(faceRepo, eventRepo, options.faceIndexBytes);
   const faces = new FaceService(faceRepo, events, jobs, faceIndexes, bibs, detector);
   const blurred = new BlurredCopies(new HideRepository(db), blobs);
+  const markedCopies = new MarkedCopies(blobs, blurred);
+  const watermarkRepo = new WatermarkRepository(db);
+  const watermarks = new WatermarkService(
+    watermarkRepo,
+    events,
+    photoRepo,
+    blobs.variants,
+    markedCopies,
+    jobs,
+    () => {
+      eventChanges.emit();
+      answers.clear();
+    },
+  );
   const photos = new PhotoService(
     photoRepo,
     events,
@@ -168,6 +190,8 @@ export function createServices(db: Db, blobs: BlobStores, options: ServiceOption
     faceIndexes,
     eventChanges,
     blurred,
+    watermarks,
+    markedCopies,
   );
   const hides = new HideService(
     new HideRepository(db),
@@ -198,6 +222,8 @@ export function createServices(db: Db, blobs: BlobStores, options: ServiceOption
     indexes: faceIndexes,
     hides,
     redactor: photos,
+    marks: watermarks,
+    prerenderedWidths: PRERENDERED_WIDTHS,
   });
   const consoleRepo = new ConsoleRepository(db);
   const consoleAccounts = new ConsoleAccountService(consoleRepo, organisers);
@@ -249,7 +275,7 @@ export function createServices(db: Db, blobs: BlobStores, options: ServiceOption
       },
       (organiserId) => photoRepo.bytesOfOrganiser(organiserId),
     ),
-    downloads: new DownloadService(photoRepo, events, blobs, blurred),
+    downloads: new DownloadService(photoRepo, events, blobs, blurred, watermarks, markedCopies),
     findability: new FindabilityService(new FindabilityRepository(db), events),
     analytics: new AnalyticsService(new AnalyticsRepository(db), events),
     bibs,
@@ -262,5 +288,15 @@ export function createServices(db: Db, blobs: BlobStores, options: ServiceOption
     access: new EventAccessService(events, eventRepo, new SecretRepository(db), {
       secret: options.accessGrantSecret,
     }),
+    watermarks,
+    frames: new FrameService(
+      watermarkRepo,
+      events,
+      photoRepo,
+      blobs.variants,
+      watermarks,
+      markedCopies,
+      () => answers.clear(),
+    ),
   };
 }

@@ -1,4 +1,5 @@
 /** Display variants as files: the format a browser gets, their keys and ETags, the in-memory copies. */
+import { type Readable, Transform } from 'node:stream';
 import type { VariantFormat } from '../adapters/images.js';
 
 /** Bump when variant encoding changes, so cached copies (and ETags) are not reused. */
@@ -82,13 +83,23 @@ function redactionTag(redaction: number): string {
   return redaction > 0 ? `.h${redaction}` : '';
 }
 
+/**
+ * The event's watermark version (0: no mark) names its variants apart too: marked variants live
+ * under `{uuid}/m{version}/`, so a new version never reuses a copy made with the old mark, and
+ * the `watermark` job removes an old version's folder in one call.
+ */
+function markFolder(mark: number): string {
+  return mark > 0 ? `m${mark}/` : '';
+}
+
 export function variantEtag(
   uuid: string,
   width: number,
   format: VariantFormat,
   redaction = 0,
+  mark = 0,
 ): string {
-  return `"${uuid}-${width}-${format}-${VARIANT_VERSION}${redaction > 0 ? `-h${redaction}` : ''}"`;
+  return `"${uuid}-${width}-${format}-${VARIANT_VERSION}${redaction > 0 ? `-h${redaction}` : ''}${mark > 0 ? `-m${mark}` : ''}"`;
 }
 
 /** Where a variant is kept in the variants store: every variant of a photo under `{uuid}/`. */
@@ -97,11 +108,70 @@ export function variantKey(
   width: number,
   format: VariantFormat,
   redaction = 0,
+  mark = 0,
 ): string {
-  return `${uuid}/${width}.${VARIANT_VERSION}${redactionTag(redaction)}.${format === 'jpeg' ? 'jpg' : format}`;
+  return `${uuid}/${markFolder(mark)}${width}.${VARIANT_VERSION}${redactionTag(redaction)}.${format === 'jpeg' ? 'jpg' : format}`;
+}
+
+/** The folder of a photo's copies made with one watermark version (deleted whole). */
+export function markedPrefix(uuid: string, mark: number): string {
+  return `${uuid}/m${mark}`;
 }
 
 /** Where the blurred copy served for download is kept (variants store, under the photo's prefix). */
 export function blurredOriginalKey(uuid: string, redaction: number, extension: string): string {
   return `${uuid}/original${redactionTag(redaction)}.${extension}`;
+}
+
+/** The marked copy served for download (`on_downloads`): under the version's folder. */
+export function markedDownloadKey(
+  uuid: string,
+  mark: number,
+  redaction: number,
+  extension: string,
+): string {
+  return `${markedPrefix(uuid, mark)}/download${redactionTag(redaction)}.${extension}`;
+}
+
+/** A photo in a sponsor frame (a JPEG), by the frame's file (named after its content). */
+export function framedKey(
+  uuid: string,
+  frameFile: string,
+  mark: number,
+  redaction: number,
+): string {
+  return `${uuid}/${markFolder(mark)}framed-${frameFile.replace(/\.png$/, '')}${redactionTag(redaction)}.jpg`;
+}
+
+/**
+ * A stored variant up to this size is kept in memory as it streams out (the hot path serves it
+ * next time); a larger one only passes through.
+ */
+const KEEP_STREAMED_VARIANT_BYTES = 2 * 1024 * 1024;
+
+/** The stored variant's stream, its bytes kept in memory once it has passed whole (small ones only). */
+export function keepWhileStreaming(
+  memory: ByteLru,
+  key: string,
+  stored: { size: number; stream: Readable },
+): Readable {
+  if (stored.size > KEEP_STREAMED_VARIANT_BYTES) return stored.stream;
+  const chunks: Buffer[] = [];
+  let length = 0;
+  const keeper = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      chunks.push(chunk);
+      length += chunk.length;
+      callback(null, chunk);
+    },
+    flush(callback) {
+      if (length === stored.size) memory.set(key, Buffer.concat(chunks, length));
+      callback();
+    },
+  });
+  stored.stream.on('error', (error) => keeper.destroy(error));
+  keeper.on('close', () => {
+    if (!stored.stream.destroyed) stored.stream.destroy();
+  });
+  return stored.stream.pipe(keeper);
 }

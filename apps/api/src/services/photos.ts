@@ -1,4 +1,4 @@
-import { type Readable, Transform } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { EventAccessLevel, PhotoPage } from '@eventsite/contract';
 import type { BlobStores, ByteRange } from '../adapters/blobs.js';
 import {
@@ -14,7 +14,15 @@ import { photosConfigOf } from './event-config.js';
 import type { EventService } from './events.js';
 import { decodeCursor, encodeCursor } from './photo-cursor.js';
 import type { BlurredCopies } from './blurred-copies.js';
-import { ByteLru, negotiateFormat, variantEtag, variantKey } from './photo-files.js';
+import type { Mark, MarkedCopies } from './marked-copies.js';
+import {
+  ByteLru,
+  keepWhileStreaming,
+  negotiateFormat,
+  variantEtag,
+  variantKey,
+} from './photo-files.js';
+import type { MarkSource, MarkState } from './watermarks.js';
 import type { Signal } from './signal.js';
 import { kebabCase } from './urls.js';
 
@@ -49,19 +57,14 @@ export interface PhotoFile {
 }
 
 /**
- * A stored variant up to this size is kept in memory as it streams out (the hot path serves it
- * next time); a larger one only passes through.
- */
-const KEEP_STREAMED_VARIANT_BYTES = 2 * 1024 * 1024;
-
-/**
  * How long a photo lookup (exists, event published) is reused. Unpublishing in this process
  * clears it at once; through another process (the CLI on PostgreSQL) it takes effect within this.
  */
 const LOOKUP_TTL_MS = 5_000;
 const LOOKUP_MAX = 20_000;
 
-type ServablePhoto = NonNullable<Awaited<ReturnType<PhotoRepository['findServable']>>>;
+/** A photo visitors may see, with its event's watermark as it was when looked up. */
+type ServablePhoto = Awaited<ReturnType<PhotoRepository['findServable']>> & { mark: MarkState };
 
 /** The widths rendered at ingest (WebP): the gallery grid and the viewer ask for these most. */
 export const PRERENDERED_WIDTHS = [480, 1280] as const;
@@ -100,6 +103,9 @@ export class PhotoService {
     eventChanges: Signal,
     /** Photos with hidden faces are served from blurred copies. */
     private readonly blurred: BlurredCopies,
+    /** The events' watermarks (services/watermarks.ts), and the copies that carry them. */
+    private readonly marks: MarkSource,
+    private readonly copies: MarkedCopies,
   ) {
     eventChanges.listen(() => this.forgetLookups());
   }
@@ -153,14 +159,17 @@ export class PhotoService {
    * Called with the bytes of the photo just made from them (the ingest job, the demo): no lookup
    * and no read of the original.
    */
-  async prerender(uuid: string, original: Buffer): Promise<void> {
+  async prerender(uuid: string, original: Buffer, eventId: number): Promise<void> {
+    const { version } = await this.marks.current(eventId);
     const missing: number[] = [];
-    for (const width of PRERENDERED_WIDTHS)
-      if (!(await this.blobs.variants.has(variantKey(uuid, width, 'webp')))) missing.push(width);
+    for (const w of PRERENDERED_WIDTHS)
+      if (!(await this.blobs.variants.has(variantKey(uuid, w, 'webp', 0, version))))
+        missing.push(w);
     if (missing.length === 0) return;
-    const rendered = await renderVariants(original, missing, 'webp');
+    const mark = this.markOf(eventId, version)?.overlay;
+    const rendered = await renderVariants(original, missing, 'webp', [], mark);
     for (const [i, width] of missing.entries())
-      await this.blobs.variants.put(variantKey(uuid, width, 'webp'), rendered[i]!);
+      await this.blobs.variants.put(variantKey(uuid, width, 'webp', 0, version), rendered[i]!);
     this.renders += missing.length;
   }
 
@@ -189,13 +198,14 @@ export class PhotoService {
     const photo = await this.servable(uuid);
     const format = negotiateFormat(accept);
     const w = width ?? DEFAULT_DISPLAY_WIDTH;
-    const key = variantKey(photo.uuid, w, format, photo.redaction);
+    const { version } = photo.mark;
+    const key = variantKey(photo.uuid, w, format, photo.redaction, version);
     return {
-      etag: variantEtag(photo.uuid, w, format, photo.redaction),
+      etag: variantEtag(photo.uuid, w, format, photo.redaction, version),
       contentType: MIME_TYPES[format],
       variesByAccept: true,
       access: { eventId: photo.eventId, level: photo.eventAccess },
-      open: () => this.openVariant(photo, key, w, format),
+      open: () => this.openVariant(photo, key, w, format, version),
     };
   }
 
@@ -206,13 +216,14 @@ export class PhotoService {
   async preview(uuid: string, organiserId: number, width: number): Promise<PhotoFile> {
     const photo = await this.photos.findOwned(uuid.toLowerCase(), organiserId);
     if (!photo) throw notFound(`No photo has the id ${uuid}`);
+    // The organiser's own working copy: without the watermark (the console draws it over).
     const format = 'jpeg' as const;
     const key = variantKey(photo.uuid, width, format, photo.redaction);
     return {
       etag: variantEtag(photo.uuid, width, format, photo.redaction),
       contentType: MIME_TYPES[format],
       variesByAccept: false,
-      open: () => this.openVariant(photo, key, width, format),
+      open: () => this.openVariant(photo, key, width, format, 0),
     };
   }
 
@@ -232,43 +243,50 @@ export class PhotoService {
     if (cached.photo.eventAccess === 'password') return undefined;
     const format = negotiateFormat(accept);
     const { uuid: id, redaction } = cached.photo;
-    const bytes = this.memory.get(variantKey(id, width, format, redaction));
+    const { version } = cached.photo.mark;
+    const bytes = this.memory.get(variantKey(id, width, format, redaction, version));
     if (!bytes) return undefined;
     return {
-      etag: variantEtag(id, width, format, redaction),
+      etag: variantEtag(id, width, format, redaction, version),
       contentType: MIME_TYPES[format],
       bytes,
     };
   }
 
-  /** The original as imported, for download; with hidden faces, its blurred copy. */
+  /**
+   * The original as imported, for download; with hidden faces, its blurred copy; when the event
+   * marks its downloads, its marked copy (blurred too). The original itself never changes.
+   */
   async original(uuid: string): Promise<PhotoFile> {
     const photo = await this.servable(uuid);
     const ext = photo.blobKey.split('.').pop() ?? 'jpg';
-    if (photo.redaction > 0) {
-      const copy = await this.blurred.download(photo);
-      return {
-        etag: `"${photo.uuid}-original-${photo.checksum.slice(0, 16)}-h${photo.redaction}"`,
-        contentType: photo.mimeType,
-        variesByAccept: false,
-        filename: `${kebabCase(photo.eventSlugName)}-${photo.uuid}.${ext}`,
-        eventId: photo.eventId,
-        access: { eventId: photo.eventId, level: photo.eventAccess },
-        size: copy.size,
-        open: async (range) => {
-          const read = await this.blobs.variants.read(copy.key, range);
-          if (!read) throw new Error(`The blurred copy of photo ${photo.uuid} is missing`);
-          return { body: read.stream, length: range ? range.end - range.start + 1 : read.size };
-        },
-      };
-    }
-    return {
-      etag: `"${photo.uuid}-original-${photo.checksum.slice(0, 16)}"`,
+    const file = {
       contentType: photo.mimeType,
       variesByAccept: false,
       filename: `${kebabCase(photo.eventSlugName)}-${photo.uuid}.${ext}`,
       eventId: photo.eventId,
       access: { eventId: photo.eventId, level: photo.eventAccess },
+    };
+    const mark = photo.mark.onDownloads ? this.markOf(photo.eventId, photo.mark.version) : null;
+    if (photo.redaction > 0 || mark) {
+      const copy = mark
+        ? await this.copies.download(photo, mark)
+        : await this.blurred.download(photo);
+      const tag = `${photo.redaction > 0 ? `-h${photo.redaction}` : ''}${mark ? `-m${mark.version}` : ''}`;
+      return {
+        ...file,
+        etag: `"${photo.uuid}-original-${photo.checksum.slice(0, 16)}${tag}"`,
+        size: copy.size,
+        open: async (range) => {
+          const read = await this.blobs.variants.read(copy.key, range);
+          if (!read) throw new Error(`The download copy of photo ${photo.uuid} is missing`);
+          return { body: read.stream, length: range ? range.end - range.start + 1 : read.size };
+        },
+      };
+    }
+    return {
+      ...file,
+      etag: `"${photo.uuid}-original-${photo.checksum.slice(0, 16)}"`,
       size: photo.byteSize,
       open: async (range) => {
         const read = await this.blobs.originals.read(photo.blobKey, range);
@@ -302,15 +320,21 @@ export class PhotoService {
     const photo = await this.photos.findByUuid(uuid);
     if (!photo || photo.redaction === 0) return undefined;
     this.forgetPhoto(uuid);
-    await this.blurred.rebuild(photo, PRERENDERED_WIDTHS);
+    const { version } = await this.marks.current(photo.eventId);
+    await this.blurred.rebuild(photo, PRERENDERED_WIDTHS, this.markOf(photo.eventId, version));
     this.forgetPhoto(uuid);
     this.renders += PRERENDERED_WIDTHS.length;
     return { redaction: photo.redaction };
   }
 
+  private markOf(eventId: number, version: number): Mark | null {
+    return version > 0 ? { version, overlay: this.marks.overlay(eventId, version) } : null;
+  }
+
   /** Forget cached lookups, e.g. after an event is unpublished. */
   forgetLookups(): void {
     this.lookups.clear();
+    this.marks.forget();
   }
 
   private async servable(uuid: string): Promise<ServablePhoto> {
@@ -318,8 +342,9 @@ export class PhotoService {
     const now = Date.now();
     const cached = this.lookups.get(id);
     if (cached && cached.until > now) return cached.photo;
-    const photo = await this.photos.findServable(id);
-    if (!photo) throw notFound(`No published photo has the id ${uuid}`);
+    const found = await this.photos.findServable(id);
+    if (!found) throw notFound(`No published photo has the id ${uuid}`);
+    const photo = { ...found, mark: await this.marks.current(found.eventId) };
     if (this.lookups.size >= LOOKUP_MAX) this.lookups.clear();
     this.lookups.set(id, { photo, until: now + LOOKUP_TTL_MS });
     return photo;
@@ -334,6 +359,7 @@ export class PhotoService {
     key: string,
     width: number,
     format: VariantFormat,
+    mark: number,
   ): Promise<PhotoBody> {
     const hot = this.memory.get(key);
     if (hot) return { body: hot, length: hot.length };
@@ -341,11 +367,12 @@ export class PhotoService {
     let pending = this.inFlight.get(key);
     if (!pending) {
       const stored = await this.blobs.variants.read(key);
-      if (stored) return { body: this.keepWhileStreaming(key, stored), length: stored.size };
+      if (stored)
+        return { body: keepWhileStreaming(this.memory, key, stored), length: stored.size };
       pending = this.inFlight.get(key);
     }
     if (!pending) {
-      pending = this.makeVariant(photo, key, width, format).finally(() =>
+      pending = this.makeVariant(photo, key, width, format, mark).finally(() =>
         this.inFlight.delete(key),
       );
       this.inFlight.set(key, pending);
@@ -355,41 +382,19 @@ export class PhotoService {
     return { body: bytes, length: bytes.length };
   }
 
-  /** The stored variant's stream, its bytes kept in memory once it has passed whole (small ones only). */
-  private keepWhileStreaming(key: string, stored: { size: number; stream: Readable }): Readable {
-    if (stored.size > KEEP_STREAMED_VARIANT_BYTES) return stored.stream;
-    const chunks: Buffer[] = [];
-    let length = 0;
-    const memory = this.memory;
-    const keeper = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        chunks.push(chunk);
-        length += chunk.length;
-        callback(null, chunk);
-      },
-      flush(callback) {
-        if (length === stored.size) memory.set(key, Buffer.concat(chunks, length));
-        callback();
-      },
-    });
-    stored.stream.on('error', (error) => keeper.destroy(error));
-    keeper.on('close', () => {
-      if (!stored.stream.destroyed) stored.stream.destroy();
-    });
-    return stored.stream.pipe(keeper);
-  }
-
   private async makeVariant(
     photo: PhotoRow,
     key: string,
     width: number,
     format: VariantFormat,
+    mark: number,
   ): Promise<Buffer> {
     const original = await this.blobs.originals.get(photo.blobKey);
     if (!original)
       throw new Error(`Original of photo ${photo.uuid} is missing from the blob store`);
     const hidden = photo.redaction > 0 ? await this.blurred.boxes(photo.uuid) : [];
-    const bytes = await renderVariant(original, width, format, hidden);
+    const overlay = this.markOf(photo.eventId, mark)?.overlay;
+    const bytes = await renderVariant(original, width, format, hidden, overlay);
     await this.blobs.variants.put(key, bytes);
     this.renders += 1;
     return bytes;

@@ -60,7 +60,8 @@ export class SweepService {
     const originals = await this.maintenance.photoBlobKeys();
     await sweep(this.blobs.originals, (e) => originals.has(e.key), 'originals');
     // Variants live under `{uuid}/`; organisers' logos under `organiser-logos/`, events'
-    // banners under `event-banners/{eventId}/` (branding.ts): those of a deleted event go.
+    // banners under `event-banners/{eventId}/` (branding.ts), watermark images and sponsor
+    // frames under `event-watermarks/{eventId}/` and `event-frames/{eventId}/`: a deleted event's go.
     const uuids = await this.maintenance.photoUuids();
     const eventIds = await this.maintenance.eventIds();
     await sweep(
@@ -68,7 +69,7 @@ export class SweepService {
       (e) =>
         uuids.has(e.key.split('/')[0]!) ||
         e.key.startsWith('organiser-logos/') ||
-        (e.key.startsWith('event-banners/') && eventIds.has(e.key.split('/')[1]!)),
+        (/^event-(banners|watermarks|frames)\//.test(e.key) && eventIds.has(e.key.split('/')[1]!)),
       'variants',
     );
     const cutoff = new Date(now.getTime() - options.jobRetentionDays * 24 * 60 * 60 * 1000);

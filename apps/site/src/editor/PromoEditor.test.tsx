@@ -32,20 +32,21 @@ beforeEach(() => {
 });
 
 describe('the promo editor', () => {
-  test('opens the square post filled from what the route passed, asking the provider only for photos', async () => {
+  test('opens the square post filled from what the route passed, asking the provider only for photos and frames', async () => {
     render(<PromoEditor {...props} />);
     expect(await screen.findByTestId('canvas-stage')).toHaveProperty('textContent', 'post-square: Lisbon Half Marathon');
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Lisbon Half MarathonSquare post');
     expect(screen.getByRole('button', { name: 'Download' })).toHaveProperty('disabled', false);
     expect(screen.getByRole('tab', { name: 'Certificate' })).toBeTruthy();
-    // The event's config and the organiser came with the page: the one call is the photos'.
-    const paths = fetchMock.mock.calls.map(([url]) => new URL(String(url)).pathname);
-    expect(paths).toEqual(['/api/v1/client/events/42/photos']);
+    // The event's config and the organiser came with the page: the calls are the photos' and
+    // the event's sponsor frames'.
+    const paths = fetchMock.mock.calls.map(([url]) => new URL(String(url)).pathname).sort();
+    expect(paths).toEqual(['/api/v1/client/events/42/frames', '/api/v1/client/events/42/photos']);
   });
 
   test('asks for the organiser’s certificate only when the event has one', async () => {
     render(<PromoEditor {...props} features={{ ...props.features, enable_custom_certificate: true }} />);
     await screen.findByTestId('canvas-stage');
-    await waitFor(() => expect(fetchMock.mock.calls.map(([url]) => new URL(String(url)).pathname).sort()).toEqual(['/api/v1/client/events/42/certificate-template', '/api/v1/client/events/42/photos']));
+    await waitFor(() => expect(fetchMock.mock.calls.map(([url]) => new URL(String(url)).pathname).sort()).toEqual(['/api/v1/client/events/42/certificate-template', '/api/v1/client/events/42/frames', '/api/v1/client/events/42/photos']));
   });
 });

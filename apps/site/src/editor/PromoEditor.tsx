@@ -12,7 +12,7 @@ import { designFromCertificateTemplate } from './model/certificate';
 import { promoIntent } from './model/intent';
 import { canRedo, canUndo } from './model/history';
 import { createEditor, dispatch, redoEditor, undoEditor, type Editor } from './model/editor';
-import { newImage, newShape, newSticker, newText } from './model/factories';
+import { newFrame, newImage, newShape, newSticker, newText } from './model/factories';
 import { paletteFor, withAlpha } from './model/palette';
 import type { Background, Design, DesignElement, TemplateKind } from './model/schema';
 import { TEMPLATES, TEMPLATE_LIST, buildTemplate, photoWidthFor, type EventData } from './model/templates';
@@ -109,7 +109,7 @@ export function PromoEditor(props: PromoEditorProps) {
   const palette = useMemo(() => paletteFor(event.themeColour), [event.themeColour]);
 
   // The template a link asks for wins over the one last used.
-  const { photos, customCert, ready, fontsVersion } = usePromoData(apiUrl, eventId, features, intent.template ? () => undefined : setKind);
+  const { photos, customCert, ready, fontsVersion, frames } = usePromoData(apiUrl, eventId, features, intent.template ? () => undefined : setKind);
 
   const eventFor = useCallback(
     (k: TemplateKind): EventData => {
@@ -283,6 +283,8 @@ export function PromoEditor(props: PromoEditorProps) {
               onText={(p) => add(newText(design, p, TEMPLATES[kind].certificate ? palette.ink : '#FFFFFF'))}
               onShape={(t) => add(newShape(design, t, palette.brand))}
               onSticker={(s) => add(newSticker(design, s, palette.brand, STICKER_LABELS[s]))}
+              frames={frames}
+              onFrame={(f) => add(newFrame(design, f.url, f.name))}
             />
           ) : null}
           {tab === 'certificate' ? (

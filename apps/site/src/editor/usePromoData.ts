@@ -1,7 +1,7 @@
 'use client';
-import type { CertificateTemplate, PhotoListItem } from '@eventsite/contract';
+import type { CertificateTemplate, EventFrame, PhotoListItem } from '@eventsite/contract';
 import { useEffect, useState } from 'react';
-import { fetchCertificateTemplate, fetchPromoPhotos } from '@/provider/promo';
+import { fetchCertificateTemplate, fetchPromoFrames, fetchPromoPhotos } from '@/provider/promo';
 import { lastTemplate } from './data/storage';
 import type { TemplateKind } from './model/schema';
 import { TEMPLATES } from './model/templates';
@@ -17,23 +17,26 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
 
 /**
  * What the editor asks for that the route does not have: the event's first photos (a photo for
- * the templates), the organiser's certificate; then the template the visitor last used. And a
+ * the templates), the organiser's certificate, the event's sponsor frames (overlays to add); then the template the visitor last used. And a
  * count of the web fonts' arrival, so the canvas measures its text again with Inter.
  */
 export function usePromoData(apiUrl: string, eventId: number, features: PromoFeatures, onLastTemplate: (kind: TemplateKind) => void) {
   const [photos, setPhotos] = useState<PhotoListItem[]>([]);
   const [customCert, setCustomCert] = useState<CertificateTemplate | undefined>();
+  const [frames, setFrames] = useState<EventFrame[]>([]);
   const [ready, setReady] = useState(false);
   const [fontsVersion, setFontsVersion] = useState(0);
 
   useEffect(() => {
     const ctrl = new AbortController();
     void (async () => {
-      const [page, certificate] = await Promise.all([
+      const [page, certificate, sponsorFrames] = await Promise.all([
         withTimeout(fetchPromoPhotos(apiUrl, eventId, { signal: ctrl.signal }), CONFIG_TIMEOUT_MS),
         features.enable_custom_certificate ? withTimeout(fetchCertificateTemplate(apiUrl, eventId, ctrl.signal), CONFIG_TIMEOUT_MS) : undefined,
+        withTimeout(fetchPromoFrames(apiUrl, eventId, ctrl.signal), CONFIG_TIMEOUT_MS),
       ]);
       if (ctrl.signal.aborted) return;
+      if (sponsorFrames) setFrames(sponsorFrames);
       if (certificate) setCustomCert(certificate);
       if (page) setPhotos(page.photos);
       const last = lastTemplate(eventId);
@@ -53,5 +56,5 @@ export function usePromoData(apiUrl: string, eventId: number, features: PromoFea
       .then(() => setFontsVersion((v) => v + 1));
   }, []);
 
-  return { photos, customCert, ready, fontsVersion };
+  return { photos, customCert, ready, fontsVersion, frames };
 }

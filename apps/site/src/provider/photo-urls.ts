@@ -28,6 +28,13 @@ export function photoDownloadUrl(apiBase: string, uuid: string): string {
   return `${root}/events/photos/${encodeURIComponent(uuid)}?download=1${extra}`;
 }
 
+/** `GET /events/photos/{uuid}/frames/{frameId}`: the photo in a sponsor frame, a JPEG attachment. */
+export function framedPhotoUrl(apiBase: string, uuid: string, frameId: number): string {
+  const { root, extra } = split(apiBase);
+  const query = extra ? `?${extra.slice(1)}` : '';
+  return `${root}/events/photos/${encodeURIComponent(uuid)}/frames/${frameId}${query}`;
+}
+
 /**
  * A srcset from the API's widths between `minWidth` and `maxWidth`, up to the photo's own width
  * (no upscaled variants).

@@ -1,6 +1,7 @@
 import type { CertificateTemplate, PhotoPage, RaceResult } from '@eventsite/contract';
 import { browserEnvelope, eventPath } from './browser-call';
 import { ProviderError, buildUrl } from './envelope';
+import { fetchEventFrames } from './frames';
 import { fetchPhotoPage, fetchRaceResult } from './photos';
 
 /**
@@ -63,6 +64,11 @@ export function fetchCertificateTemplate(
       signal,
     ),
   );
+}
+
+/** The event's sponsor frames (none from a provider without them). */
+export function fetchPromoFrames(apiBase: string, eventId: number, signal?: AbortSignal) {
+  return fetchEventFrames(apiBase, eventId, undefined, signal);
 }
 
 /**

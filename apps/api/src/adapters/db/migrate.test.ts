@@ -43,6 +43,8 @@ describe('migrations', () => {
         'contact_forms',
         'contact_messages',
         'event_daily_stats',
+        'event_frames',
+        'event_watermarks',
         'events',
         'hidden_bibs',
         'hidden_faces',

@@ -509,6 +509,63 @@ export const consoleInvites = pgTable(
   ],
 );
 
+/**
+ * An event's watermark (docs/watermarks.md): its look, and `version`, bumped each time the look
+ * changes, which names the display variants made with it (`{uuid}/m{version}/…`). A table of its
+ * own: the event's other settings stay as they are.
+ */
+export const eventWatermarks = pgTable('event_watermarks', {
+  eventId: integer('event_id')
+    .primaryKey()
+    .references(() => events.id, { onDelete: 'cascade' }),
+  enabled: boolean('enabled').notNull().default(false),
+  kind: text('kind', { enum: ['text', 'image'] })
+    .notNull()
+    .default('text'),
+  text: text('text').notNull().default(''),
+  /** The uploaded image, `{hash}.png` under `event-watermarks/{eventId}/` (variants store); '' for none. */
+  imageFile: text('image_file').notNull().default(''),
+  position: text('position', {
+    enum: ['top-left', 'top-right', 'center', 'bottom-left', 'bottom-right'],
+  })
+    .notNull()
+    .default('bottom-right'),
+  opacity: doublePrecision('opacity').notNull().default(0.6),
+  /** The mark's width as a share of the photo's width. */
+  size: doublePrecision('size').notNull().default(0.25),
+  /** Downloads and zips carry the mark too. */
+  onDownloads: boolean('on_downloads').notNull().default(false),
+  version: integer('version').notNull().default(0),
+  /** The version whose stored variants the `watermark` job has finished (older ones removed). */
+  renderedVersion: integer('rendered_version').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * An event's sponsor frames: PNG overlays with a transparent window (`window_*`, the frame's
+ * pixels) a visitor may put a photo in when downloading or sharing it, and the promo editor offers.
+ */
+export const eventFrames = pgTable(
+  'event_frames',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** `{hash}.png` under `event-frames/{eventId}/` in the variants store. */
+    file: text('file').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    windowX: integer('window_x').notNull(),
+    windowY: integer('window_y').notNull(),
+    windowW: integer('window_w').notNull(),
+    windowH: integer('window_h').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('event_frames_event_idx').on(t.eventId)],
+);
+
 export const schema = {
   organisers,
   organiserDomains,
@@ -530,6 +587,8 @@ export const schema = {
   searchMisses,
   eventDailyStats,
   consoleInvites,
+  eventWatermarks,
+  eventFrames,
 };
 
 /**

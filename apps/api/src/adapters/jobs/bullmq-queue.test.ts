@@ -178,6 +178,7 @@ describe.skipIf(!ready)('the BullMQ job queue', () => {
       ingest: async () => undefined,
       faces: async () => undefined,
       redact: async () => undefined,
+      watermark: async () => undefined,
       bibs: async ({ uuid }) => {
         worked.push(uuid);
         await sleep(5);

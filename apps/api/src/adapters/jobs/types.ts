@@ -18,6 +18,8 @@ export interface JobPayloads {
   faces: { eventId: number; uuid: string };
   /** A photo's faces were hidden: its stored variants and download copy are made again blurred. */
   redact: { eventId: number; uuid: string };
+  /** The event's watermark changed: its stored display variants are made again with this version. */
+  watermark: { eventId: number; version: number };
 }
 
 export type JobKind = keyof JobPayloads;
@@ -26,10 +28,20 @@ export const JOB_KINDS = [
   'bibs',
   'faces',
   'redact',
+  'watermark',
 ] as const satisfies readonly JobKind[];
 
-/** Lower runs first: a hide's blurred copies as soon as a new photo's ingest. */
-export const JOB_PRIORITY: Record<JobKind, number> = { ingest: 1, redact: 1, bibs: 2, faces: 3 };
+/**
+ * Lower runs first: a hide's blurred copies as soon as a new photo's ingest; a watermark's
+ * re-rendering last (visitors are served the new mark on first request meanwhile).
+ */
+export const JOB_PRIORITY: Record<JobKind, number> = {
+  ingest: 1,
+  redact: 1,
+  bibs: 2,
+  faces: 3,
+  watermark: 4,
+};
 
 export type JobState = 'queued' | 'running' | 'done' | 'failed';
 

@@ -77,6 +77,7 @@ describe('the worker', () => {
       ingest: async () => undefined,
       faces: async () => undefined,
       redact: async () => undefined,
+      watermark: async () => undefined,
       bibs: async ({ uuid }) => {
         runs.set(uuid, (runs.get(uuid) ?? 0) + 1);
         if (uuid === 'flaky' && runs.get(uuid)! < 3) throw new Error('disk busy');
@@ -125,6 +126,7 @@ describe('the worker', () => {
       ingest: async () => undefined,
       faces: async () => undefined,
       redact: async () => undefined,
+      watermark: async () => undefined,
       bibs: async () => {
         await gate;
         return { ok: true };
@@ -159,6 +161,7 @@ describe('the worker', () => {
       ingest: async () => undefined,
       faces: async () => undefined,
       redact: async () => undefined,
+      watermark: async () => undefined,
       bibs: async () => {
         longRuns += 1;
         await gate;

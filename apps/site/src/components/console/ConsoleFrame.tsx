@@ -106,7 +106,8 @@ export function ConsoleFrame({
   );
 }
 
-export type EventScreen = 'settings' | 'photos' | 'results' | 'bibs' | 'findability' | 'analytics';
+export type EventScreen =
+  'settings' | 'photos' | 'results' | 'bibs' | 'findability' | 'analytics' | 'watermark';
 
 const EVENT_SCREENS: {
   screen: EventScreen;
@@ -143,6 +144,12 @@ const EVENT_SCREENS: {
     screen: 'analytics',
     path: '/analytics',
     label: CONSOLE_TEXT.eventNav.analytics,
+    roles: ['owner', 'editor'],
+  },
+  {
+    screen: 'watermark',
+    path: '/watermark',
+    label: CONSOLE_TEXT.eventNav.watermark,
     roles: ['owner', 'editor'],
   },
 ];

@@ -43,6 +43,7 @@ export const CONSOLE_TEXT = {
     bibs: 'Bibs by hand',
     findability: 'Findability',
     analytics: 'Analytics',
+    watermark: 'Watermark and frames',
   },
   backToEvents: 'All events',
   newEvent: 'New event',

@@ -458,6 +458,7 @@ export function GalleryView({
         onClose={onClose}
         onShared={onShared}
         favourites={viewerFavourites}
+        eventId={eventId}
       />
     </section>
   );

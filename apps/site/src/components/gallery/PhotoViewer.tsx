@@ -7,8 +7,9 @@ import Lightbox, { useLightboxState, type Slide } from 'yet-another-react-lightb
 import Fullscreen from 'yet-another-react-lightbox/plugins/fullscreen';
 import Zoom from 'yet-another-react-lightbox/plugins/zoom';
 import 'yet-another-react-lightbox/styles.css';
-import { photoUrl } from '@/provider/photo-urls';
-import { photoDownloadUrl } from '@/provider/photos';
+import { photoDownloadUrl, photoUrl } from '@/provider/photo-urls';
+import type { EventFrame } from '@eventsite/contract';
+import { FRAME_TEXT, FrameMenu, saveFrom, useEventFrames } from './FrameMenu';
 import { HeartGlyph } from './FavouriteButton';
 import { FAVOURITES_TEXT } from './strings';
 
@@ -27,13 +28,15 @@ export interface PhotoViewerProps {
   onShared?: () => void;
   /** The visitor's favourites: the toolbar's heart. */
   favourites?: { has: (uuid: string) => boolean; toggle: (uuid: string) => void };
+  /** The event: its sponsor frames (when it has any) are offered in the download menu. */
+  eventId?: number;
 }
 
 type GallerySlide = Slide & { uuid: string };
 
-function ToolbarButton({ label, onClick, disabled, children }: { label: string; onClick: () => void; disabled?: boolean; children: React.ReactNode }) {
+function ToolbarButton({ label, onClick, disabled, children, expanded }: { label: string; onClick: () => void; disabled?: boolean; children: React.ReactNode; expanded?: boolean }) {
   return (
-    <button type="button" className="yarl__button" aria-label={label} title={label} onClick={onClick} disabled={disabled}>
+    <button type="button" className="yarl__button" aria-label={label} title={label} onClick={onClick} disabled={disabled} aria-haspopup={expanded === undefined ? undefined : 'menu'} aria-expanded={expanded}>
       <svg className="yarl__icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
         {children}
       </svg>
@@ -62,27 +65,30 @@ function Counter({ total }: { total: number }) {
   );
 }
 
-function DownloadButton({ apiBase }: { apiBase: string }) {
+function DownloadButton({ apiBase, frames, title, onShared }: { apiBase: string; frames: readonly EventFrame[]; title: string; onShared?: () => void }) {
   const { currentSlide } = useLightboxState();
   const slide = currentSlide as GallerySlide | undefined;
+  const [menu, setMenu] = useState(false);
+  // Without frames the button saves the photo at once, as it always did.
+  const withFrames = frames.length > 0;
   return (
-    <ToolbarButton
-      label="Download full resolution"
-      disabled={!slide}
-      onClick={() => {
-        if (!slide) return;
-        // The API answers ?download=1 with Content-Disposition: attachment: the browser saves
-        // the original, the page stays.
-        const a = document.createElement('a');
-        a.href = photoDownloadUrl(apiBase, slide.uuid);
-        a.rel = 'noopener';
-        document.body.appendChild(a);
-        a.click();
-        a.remove();
-      }}
-    >
-      {downloadGlyph}
-    </ToolbarButton>
+    <span className="viewer-download">
+      <ToolbarButton
+        label={FRAME_TEXT.download}
+        disabled={!slide}
+        expanded={withFrames ? menu : undefined}
+        onClick={() => {
+          if (!slide) return;
+          // The API answers ?download=1 with Content-Disposition: attachment: the browser saves
+          // the original, the page stays.
+          if (withFrames) setMenu((m) => !m);
+          else saveFrom(photoDownloadUrl(apiBase, slide.uuid));
+        }}
+      >
+        {downloadGlyph}
+      </ToolbarButton>
+      {menu && slide ? <FrameMenu apiBase={apiBase} uuid={slide.uuid} title={title} frames={frames} onClose={() => setMenu(false)} onShared={onShared} /> : null}
+    </span>
   );
 }
 
@@ -148,7 +154,8 @@ function FavouriteButton({ favourites }: { favourites: NonNullable<PhotoViewerPr
  * The full-screen viewer: swipe, keyboard (← → Esc), zoom (wheel, pinch, double tap),
  * full screen, the original's download and a link to share. Reaching the end asks for more.
  */
-export function PhotoViewer({ photos, total, index, open, apiBase, eventName, shareUrl, onView, onClose, onShared, favourites }: PhotoViewerProps) {
+export function PhotoViewer({ photos, total, index, open, apiBase, eventName, shareUrl, onView, onClose, onShared, favourites, eventId }: PhotoViewerProps) {
+  const frames = useEventFrames(apiBase, eventId, open);
   const slides = useMemo<GallerySlide[]>(
     () =>
       photos.map((p, i) => ({
@@ -182,7 +189,7 @@ export function PhotoViewer({ photos, total, index, open, apiBase, eventName, sh
       toolbar={{
         buttons: [
           ...(favourites ? [<FavouriteButton key="favourite" favourites={favourites} />] : []),
-          <DownloadButton key="download" apiBase={apiBase} />,
+          <DownloadButton key="download" apiBase={apiBase} frames={frames} title={title} onShared={onShared} />,
           <ShareButton key="share" shareUrl={shareUrl} title={title} onShared={onShared} />,
           'close',
         ],

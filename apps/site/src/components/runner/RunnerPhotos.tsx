@@ -106,6 +106,7 @@ export function RunnerPhotos({ eventId, eventSlug, eventName, apiBase, bib, init
         shareUrl={shareUrl}
         onView={onView}
         onClose={onClose}
+        eventId={eventId}
       />
     </section>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { newImage, newShape, newSticker, newText } from './factories';
+import { newFrame, newImage, newShape, newSticker, newText } from './factories';
 import { element } from './schema';
 import { buildTemplate } from './templates';
 
@@ -22,5 +22,11 @@ describe('new elements', () => {
   test('a photo keeps its aspect ratio', () => {
     const img = newImage(story, 'https://x.test/p.jpg', { width: 1600, height: 800 });
     expect(img.width / img.height).toBeCloseTo(2);
+  });
+
+  test('a sponsor frame covers the whole canvas, over the design', () => {
+    const frame = newFrame(story, 'https://api.test/assets/frames/42/0123456789abcdef.png', 'Harbour Bank');
+    expect(element.parse(frame)).toEqual(frame);
+    expect(frame).toMatchObject({ x: 0, y: 0, width: story.width, height: story.height, fit: 'cover', role: 'frame', name: 'Frame: Harbour Bank' });
   });
 });

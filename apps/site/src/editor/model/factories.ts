@@ -37,6 +37,11 @@ export function newSticker(d: Design, kind: StickerElement['sticker'], colour: s
   return centred(d, sticker(kind, kind, { x: 0, y: 0, width: 28 * u, height: 28 * u }, colour, { name: label }));
 }
 
+/** One of the event's sponsor frames over the whole canvas (cropped to its shape, centred). */
+export function newFrame(d: Design, src: string, name: string): ImageElement {
+  return image('frame', src, { x: 0, y: 0, width: d.width, height: d.height }, { name: `Frame: ${name}`.slice(0, 80), fit: 'cover', role: 'frame' });
+}
+
 /** A photo placed at most 60% of the canvas, keeping its aspect ratio. */
 export function newImage(d: Design, src: string, natural: { width: number; height: number }): ImageElement {
   const max = Math.min(d.width, d.height) * 0.6;

@@ -70,7 +70,8 @@ export const imageElement = z.object({
   /** How the picture fills its box: cover crops to fill, contain letterboxes (logos). */
   fit: z.enum(['cover', 'contain']),
   cornerRadius: z.number().min(0).max(2000),
-  role: z.enum(['photo', 'logo']),
+  /** `frame`: one of the event's sponsor frames, laid over the design. */
+  role: z.enum(['photo', 'logo', 'frame']),
   stroke: colour.optional(),
   strokeWidth: z.number().min(0).max(200).optional(),
 });

@@ -6,13 +6,16 @@ import { STICKER_LABELS, stickerDataUrl } from '../render/stickers';
 
 type Props = {
   brand: string;
+  /** The event's sponsor frames (none: the section is not shown). */
+  frames?: readonly { id: number; name: string; url: string }[];
+  onFrame?: (frame: { id: number; name: string; url: string }) => void;
   onText: (preset: TextPreset) => void;
   onShape: (type: ShapeElement['type']) => void;
   onSticker: (kind: StickerElement['sticker']) => void;
 };
 
 /** Text, shapes and stickers to add: each lands in the middle of the canvas, selected. */
-export function AddPanel({ brand, onText, onShape, onSticker }: Props) {
+export function AddPanel({ brand, onText, onShape, onSticker, frames = [], onFrame }: Props) {
   return (
     <div className="pe-panel-body">
       <h3 className="pe-h3">Text</h3>
@@ -49,6 +52,20 @@ export function AddPanel({ brand, onText, onShape, onSticker }: Props) {
           </li>
         ))}
       </ul>
+      {frames.length > 0 && onFrame ? (
+        <>
+          <h3 className="pe-h3">Sponsor frames</h3>
+          <ul className="pe-sticker-grid">
+            {frames.map((f) => (
+              <li key={f.id}>
+                <button type="button" className="pe-sticker" onClick={() => onFrame(f)} aria-label={`Add frame: ${f.name}`} title={f.name}>
+                  <img src={f.url} alt="" width={56} height={56} crossOrigin="anonymous" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,76 @@
+import { MAX_FRAME_BYTES, MAX_WATERMARK_IMAGE_BYTES } from '@eventsite/contract/constants';
+import type { WatermarkPosition } from '@eventsite/contract/constants';
+
+const mb = (bytes: number) => `${bytes / 1024 / 1024} MB`;
+
+/** The console's "Watermark and frames" screen, in words (docs/watermarks.md). */
+export const WATERMARK_TEXT = {
+  pageTitle: 'Watermark and frames',
+  title: (event: string) => `Watermark and frames: ${event}`,
+  intro:
+    'A watermark is drawn on the photos visitors see in the gallery. Your original files are never changed.',
+  markSection: 'Watermark',
+  enabled: 'Show a watermark on this event’s photos',
+  kind: 'The watermark is',
+  kindText: 'A line of text',
+  kindImage: 'An image (your logo)',
+  kindImageMissing: 'Upload a watermark image below first.',
+  text: 'Text',
+  textHint: 'Up to 60 characters, e.g. © City Marathon 2026.',
+  position: 'Position on the photo',
+  positions: {
+    'top-left': 'Top left',
+    'top-right': 'Top right',
+    center: 'Centre',
+    'bottom-left': 'Bottom left',
+    'bottom-right': 'Bottom right',
+  } satisfies Record<WatermarkPosition, string>,
+  opacity: 'Opacity',
+  opacityHint: '10 % is faint, 100 % solid.',
+  size: 'Size',
+  sizeHint: 'The watermark’s width, as a share of the photo’s width.',
+  onDownloads: 'Also on downloads (single photos and zips)',
+  onDownloadsHint:
+    'Off: visitors download your original files. On: they download copies with the watermark; the originals stay as they are.',
+  save: 'Save watermark',
+  preview: 'Preview',
+  previewHint: 'Follows the form as you change it; the gallery shows it once saved.',
+  previewNone: 'Upload photos to this event to see the watermark on one of them.',
+  previewPhoto: 'A photo of this event with the watermark as set in the form',
+  served: 'What visitors see now',
+  servedPhoto: 'The same photo as the gallery serves it now',
+  servedUnpublished: 'Publish the event to see the photo as visitors get it.',
+  rerendering:
+    'Saved. The gallery shows the new watermark from now on; the stored sizes of every photo are being made again in the background.',
+  imageSection: 'Watermark image',
+  imageHint: `PNG (with transparency looks best), JPEG or WebP, at most ${mb(MAX_WATERMARK_IMAGE_BYTES)}. SVG is not accepted: save it as PNG.`,
+  imageFile: 'Image file',
+  imageCurrent: 'The current watermark image',
+  imageNone: 'No watermark image yet.',
+  imageUpload: 'Upload image',
+  imageRemove: 'Remove image',
+  imageMissing: 'Choose an image file first.',
+  imageTooLarge: `That file is too large: a watermark image may be at most ${mb(MAX_WATERMARK_IMAGE_BYTES)}.`,
+  framesSection: 'Sponsor frames',
+  framesIntro:
+    'A frame is a PNG with a transparent window. Visitors can download or share a photo in it from the photo viewer, and the promo editor offers it as an overlay.',
+  framesNone: 'No frames yet: visitors download photos as they are.',
+  frameName: 'Name (e.g. the sponsor’s)',
+  frameFile: 'Frame (PNG)',
+  frameHint: `A PNG with transparency, 400 to 4000 pixels a side, at most ${mb(MAX_FRAME_BYTES)}. The photo shows through the largest transparent area.`,
+  frameAdd: 'Add frame',
+  frameRemove: (name: string) => `Remove the frame ${name}`,
+  frameRemoveShort: 'Remove',
+  frameSize: (w: number, h: number) => `${w}×${h} px`,
+  frameMissing: 'Choose a PNG file first.',
+  frameNameMissing: 'Give the frame a name.',
+  frameTooLarge: `That file is too large: a frame may be at most ${mb(MAX_FRAME_BYTES)}.`,
+  unavailable: 'The watermark settings cannot be loaded just now: try again in a moment.',
+  notices: {
+    saved: 'Watermark saved.',
+    image: 'Watermark image uploaded.',
+    'image-removed': 'Watermark image removed.',
+    frame: 'Frame added.',
+    'frame-removed': 'Frame removed.',
+  } as Record<string, string>,
+} as const;
