@@ -148,6 +148,7 @@ function eventRequests(eventId: number, query = '') {
     },
     { method: 'POST', url: `${e}/stats${q()}`, payload: { kind: 'visit' } },
     { method: 'GET', url: `${e}/photos/live${q()}` },
+    { method: 'GET', url: `${e}/frames${q()}` },
   ] as const;
 }
 
@@ -261,6 +262,8 @@ describe('a password gallery without a grant', () => {
       `/events/photos/${photos[0]}`,
       `/events/photos/${photos[0]}?download=1`,
       `/events/photos/${photos[1]}?w=1280`,
+      // In a sponsor frame: refused before the frame is looked for.
+      `/events/photos/${photos[0]}/frames/1`,
     ]) {
       const head = await t.app.inject({ method: 'HEAD', url: path });
       expect(head.statusCode, `HEAD ${path}`).toBe(401);

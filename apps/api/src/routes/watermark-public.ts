@@ -50,7 +50,8 @@ export const watermarkPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', CLIENT_CACHE_CONTROL);
+      // A password gallery's granted answer is kept by nobody (set by the access check).
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', CLIENT_CACHE_CONTROL);
       return ok(
         await app.services.frames.publicList(
           request.params.eventId,
