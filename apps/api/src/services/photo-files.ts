@@ -1,5 +1,7 @@
 /** Display variants as files: the format a browser gets, their keys and ETags, the in-memory copies. */
 import { type Readable, Transform } from 'node:stream';
+import type { EventAccessLevel } from '@eventsite/contract';
+import type { ByteRange } from '../adapters/blobs.js';
 import type { VariantFormat } from '../adapters/images.js';
 
 /** Bump when variant encoding changes, so cached copies (and ETags) are not reused. */
@@ -174,4 +176,30 @@ export function keepWhileStreaming(
     if (!stored.stream.destroyed) stored.stream.destroy();
   });
   return stored.stream.pipe(keeper);
+}
+
+/** A photo file's bytes: in memory (a hot or just rendered variant), or a stream from the store. */
+export interface PhotoBody {
+  body: Buffer | Readable;
+  /** Bytes in `body`. */
+  length: number;
+}
+
+export interface PhotoFile {
+  etag: string;
+  contentType: string;
+  /** Only variants vary by the Accept header. */
+  variesByAccept: boolean;
+  filename?: string;
+  /** The photo's event (originals: a download is counted into its analytics). */
+  eventId?: number;
+  /** The byte size, when known before reading (originals): byte ranges are served only then. */
+  size?: number;
+  /** The photo's event and its access: a password event's need a grant (routes/photos.ts). */
+  access?: { eventId: number; level: EventAccessLevel };
+  /**
+   * The bytes (of `range` only, when given and `size` is known). Stored files come as a stream
+   * from the blob store (the local folder or S3), never held whole in memory.
+   */
+  open(range?: ByteRange): Promise<PhotoBody>;
 }

@@ -1,6 +1,5 @@
-import type { Readable } from 'node:stream';
-import type { EventAccessLevel, PhotoPage } from '@eventsite/contract';
-import type { BlobStores, ByteRange } from '../adapters/blobs.js';
+import type { PhotoPage } from '@eventsite/contract';
+import type { BlobStores } from '../adapters/blobs.js';
 import {
   MIME_TYPES,
   renderVariant,
@@ -30,31 +29,9 @@ export { negotiateFormat, variantKey } from './photo-files.js';
 
 /** Width served when a caller asks for none: sharp on screens, never upscaled. */
 export const DEFAULT_DISPLAY_WIDTH = 1600;
-/** A photo file's bytes: in memory (a hot or just rendered variant), or a stream from the store. */
-export interface PhotoBody {
-  body: Buffer | Readable;
-  /** Bytes in `body`. */
-  length: number;
-}
+import type { PhotoBody, PhotoFile } from './photo-files.js';
 
-export interface PhotoFile {
-  etag: string;
-  contentType: string;
-  /** Only variants vary by the Accept header. */
-  variesByAccept: boolean;
-  filename?: string;
-  /** The photo's event (originals: a download is counted into its analytics). */
-  eventId?: number;
-  /** The byte size, when known before reading (originals): byte ranges are served only then. */
-  size?: number;
-  /** The photo's event and its access: a password event's need a grant (routes/photos.ts). */
-  access?: { eventId: number; level: EventAccessLevel };
-  /**
-   * The bytes (of `range` only, when given and `size` is known). Stored files come as a stream
-   * from the blob store (the local folder or S3), never held whole in memory.
-   */
-  open(range?: ByteRange): Promise<PhotoBody>;
-}
+export type { PhotoBody, PhotoFile };
 
 /**
  * How long a photo lookup (exists, event published) is reused. Unpublishing in this process
