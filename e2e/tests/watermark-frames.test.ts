@@ -189,6 +189,8 @@ describe('watermarks and sponsor frames', () => {
     });
     const src = await img.evaluate((i) => (i as HTMLImageElement).currentSrc);
     assert.match(src, new RegExp(`/events/photos/${firstUuid}\\?w=\\d+`));
+    // The URL names the mark's version: a copy cached before the mark cannot stand in for it.
+    assert.match(src, /[?&]v=[1-9]\d*(&|$)/, 'the photo URL carries the mark version');
     const shown = await fetchBytes(src);
     assert.ok(
       (await cornerMax(shown, 'bottom-right')) > 200,
@@ -233,6 +235,11 @@ describe('watermarks and sponsor frames', () => {
     await gallery.locator('.jgrid-tile').first().click();
     await gallery.locator('.yarl__root').waitFor();
     const button = gallery.getByRole('button', { name: 'Download full resolution' });
+    // The viewer asks for the event's frames when it opens; until they arrive the button is the
+    // plain download, after that it opens the menu (and says so).
+    await gallery
+      .locator('button[aria-label="Download full resolution"][aria-haspopup="menu"]')
+      .waitFor();
     await button.click();
     const menu = gallery.getByRole('menu', { name: 'Download this photo' });
     await menu.waitFor();

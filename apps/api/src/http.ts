@@ -27,6 +27,12 @@ export const PUBLIC_CORS_HEADERS: Readonly<Record<string, string>> = {
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /**
+ * A display variant asked for under a mark version that is not the one drawn now: the current
+ * one, kept a minute (the URL may name a version that is yet to come, or one that is gone).
+ */
+export const STALE_VERSION_CACHE_CONTROL = 'public, max-age=60';
+
+/**
  * The API's public origin, written into the URLs it generates (hosted contact form, logos):
  * PUBLIC_API_URL, else the address it listens on. Never the request's Host header: a caller
  * could name any host there, and a cache in front would hand that answer to everyone.

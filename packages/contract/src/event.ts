@@ -118,6 +118,12 @@ export const eventDetails = z.object({
   organiser_name: z.string(),
   /** The co-branded client, shown when `client_enabled`. */
   client: z.object({ name: z.string(), logo: z.string() }),
+  /**
+   * The version of how the event's photos look (its watermark): 0 or absent while nothing is
+   * drawn on them. A site puts it in the photo URLs it makes (`?v=`), so that a browser or CDN
+   * holding a photo drawn with an earlier mark asks for the new one under a new URL.
+   */
+  photo_version: z.number().int().nonnegative().optional(),
 });
 export type EventDetails = z.infer<typeof eventDetails>;
 

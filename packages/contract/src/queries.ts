@@ -50,6 +50,16 @@ export const photoQuery = z.object({
   download: z.enum(['1']).optional(),
   /** A password gallery's grant (docs/private-galleries.md): its photos are refused without it. */
   grant: accessGrantParam.optional(),
+  /**
+   * The event's `photo_version` the URL was made for. A display variant asked for under another
+   * version than the one drawn now (or under none while a mark is drawn) is the current one, kept
+   * by caches for a minute rather than for good.
+   */
+  v: z
+    .string()
+    .regex(/^\d{1,9}$/, 'v must be a photo version (a whole number)')
+    .transform(Number)
+    .optional(),
 });
 
 /**

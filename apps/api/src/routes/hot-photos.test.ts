@@ -145,6 +145,35 @@ describe('the hot photo path', () => {
     expect(res.status).toBe(400);
   });
 
+  it('under a watermark, answers the URL of the drawn version only; others take the route', async () => {
+    const organiserId = (await t.services.organisers.resolve('localhost')).id;
+    const mark = (input: object) =>
+      t.services.watermarks.update(organiserId, eventId, input, 'http://api.test');
+    const { version } = await mark({ enabled: true, kind: 'text', text: 'Hot path' });
+    const spy = routeCalls();
+    try {
+      const current = `/events/photos/${photo}?w=640&v=${version}`;
+      await call('GET', current, { accept: WEBP });
+      const warm = await call('GET', current, { accept: WEBP });
+      expect(spy).toHaveBeenCalledTimes(1);
+      expect(warm.status).toBe(200);
+      expect(warm.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(warm.headers.etag).toMatch(new RegExp(`-m${version}"$`));
+      // The same bytes asked for without the version, or under an older one: the route answers,
+      // with a short cache life.
+      for (const query of ['', `&v=${version - 1 || 7}`]) {
+        const other = await call('GET', `/events/photos/${photo}?w=640${query}`, { accept: WEBP });
+        expect(other.status).toBe(200);
+        expect(other.headers['cache-control']).toBe('public, max-age=60');
+        expect(other.body.equals(warm.body)).toBe(true);
+      }
+      expect(spy).toHaveBeenCalledTimes(3);
+    } finally {
+      spy.mockRestore();
+      await mark({ enabled: false });
+    }
+  });
+
   it('stops answering at once when the event is unpublished or the photo deleted', async () => {
     const url = `/events/photos/${other}?w=320`;
     await call('GET', url, { accept: WEBP });

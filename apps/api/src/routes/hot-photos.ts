@@ -14,7 +14,7 @@ import { commonHeaders, matchesEtag } from './photos.js';
  * cache.
  */
 const HOT_URL =
-  /^\/events\/photos\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\?w=([1-9][0-9]{2,3}))?$/;
+  /^\/events\/photos\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\?w=([1-9][0-9]{2,3})(?:&v=([1-9][0-9]{0,8}))?)?$/;
 
 const WIDTHS = new Set<number>(PHOTO_WIDTHS);
 
@@ -31,7 +31,12 @@ export function serveHotPhoto(
   if (!WIDTHS.has(width)) return false;
   const headers = request.headers;
   if (headers.host !== undefined && !HOST_HEADER.test(headers.host)) return false;
-  const hot = photos.hotVariant(match[1]!, width, headers.accept);
+  const hot = photos.hotVariant(
+    match[1]!,
+    width,
+    headers.accept,
+    match[3] === undefined ? 0 : Number(match[3]),
+  );
   if (!hot) return false;
   const notModified =
     headers['if-none-match'] !== undefined && matchesEtag(headers['if-none-match'], hot.etag);

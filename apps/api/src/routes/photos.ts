@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { errorEnvelope, photoParams, photoQuery } from '@eventsite/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IMMUTABLE_CACHE_CONTROL } from '../http.js';
+import { IMMUTABLE_CACHE_CONTROL, STALE_VERSION_CACHE_CONTROL } from '../http.js';
 import { checkAccess, GRANTED_PHOTO_CACHE_CONTROL, grantOf } from './event-access.js';
 
 /** True when If-None-Match names this ETag (or is `*`); weak and strong forms compare equal. */
@@ -45,8 +45,14 @@ export function commonHeaders(file: {
   variesByAccept: boolean;
   /** A password gallery's photo, answered to a grant: kept by the visitor's browser only. */
   granted?: boolean;
+  /** Asked for under another mark version than the one drawn: kept a minute, not for good. */
+  otherVersion?: boolean;
 }): Record<string, string> {
-  const cacheControl = file.granted ? GRANTED_PHOTO_CACHE_CONTROL : IMMUTABLE_CACHE_CONTROL;
+  const cacheControl = file.granted
+    ? GRANTED_PHOTO_CACHE_CONTROL
+    : file.otherVersion
+      ? STALE_VERSION_CACHE_CONTROL
+      : IMMUTABLE_CACHE_CONTROL;
   return file.variesByAccept
     ? {
         etag: file.etag,
@@ -71,7 +77,7 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'A photo: a display variant (WebP, AVIF or JPEG by Accept), or the original with ?download=1',
         description:
-          'A photo of a password gallery needs a grant for its event (`?grant=`, or the X-Event-Grant header): 401 without one, 403 with one that does not open the event (docs/private-galleries.md). Its answer may then be kept by the browser only (`private, max-age=600`).',
+          "A photo of a password gallery needs a grant for its event (`?grant=`, or the X-Event-Grant header): 401 without one, 403 with one that does not open the event (docs/private-galleries.md). Its answer may then be kept by the browser only (`private, max-age=600`). A display variant is kept for good under the URL of the version of the event's mark drawn on it (`?v=` the event's `photo_version`, none while nothing is drawn), and for a minute under any other.",
         params: photoParams,
         querystring: photoQuery,
         response: {
@@ -94,7 +100,7 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { uuid } = request.params;
-      const { w, download } = request.query;
+      const { w, download, v } = request.query;
       const found =
         download === '1'
           ? await app.services.photos.original(uuid)
@@ -106,7 +112,8 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
         (await checkAccess(reply, () =>
           app.services.access.checkEvent(access.eventId, undefined, grantOf(request)),
         )) === 'granted';
-      const file = granted ? { ...found, granted } : found;
+      const otherVersion = found.markVersion !== undefined && (v ?? 0) !== found.markVersion;
+      const file = granted || otherVersion ? { ...found, granted, otherVersion } : found;
       const ifNoneMatch = request.headers['if-none-match'];
       if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, file.etag))
         return reply.code(304).headers(commonHeaders(file)).send();

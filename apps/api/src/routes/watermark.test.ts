@@ -203,6 +203,30 @@ describe('an event’s watermark', () => {
     }
   });
 
+  it('names its version in the event config; photo URLs of that version are kept for good, others a minute', async () => {
+    const config = await t.app.inject({ url: `/api/v1/client/events/${eventId}/config` });
+    expect(config.statusCode).toBe(200);
+    expect(config.json().data.event_details.photo_version).toBe(2);
+    const cacheOf = async (query: string) => {
+      const res = await t.app.inject({
+        url: `/events/photos/${uuids[0]}?w=480${query}`,
+        headers: { accept: 'image/webp' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers.etag).toMatch(/-m2"$/);
+      return res.headers['cache-control'];
+    };
+    expect(await cacheOf('&v=2')).toBe('public, max-age=31536000, immutable');
+    // Without a version (a site that does not know them) or with an old one: the current mark,
+    // which a cache must not keep for good under that URL.
+    expect(await cacheOf('')).toBe('public, max-age=60');
+    expect(await cacheOf('&v=1')).toBe('public, max-age=60');
+    expect(await cacheOf('&v=9')).toBe('public, max-age=60');
+    const bad = await t.app.inject({ url: `/events/photos/${uuids[0]}?w=480&v=two` });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/v must be a photo version/);
+  });
+
   it('with on_downloads, marks single downloads and zips; the stored originals never change', async () => {
     const res = await put({ on_downloads: true, position: 'bottom-right' });
     expect(saved(res)).toMatchObject({ on_downloads: true, version: 3 });
@@ -242,6 +266,10 @@ describe('an event’s watermark', () => {
     expect(saved(res)).toMatchObject({ enabled: false, version: 4 });
     const plain = await variant(uuids[0]!);
     expect(plain.headers.etag).toBe(before.etag);
+    // Nothing drawn: the plain URL is the photo's again, kept for good.
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const config = await t.app.inject({ url: `/api/v1/client/events/${eventId}/config` });
+    expect(config.json().data.event_details.photo_version).toBe(0);
     expect((await cornerLight(plain.rawPayload, 'bottom-right')).max).toBeLessThan(90);
     await waitForJobs(t.services, eventId);
     for (const uuid of uuids)

@@ -197,6 +197,8 @@ export interface PhotoFile {
   size?: number;
   /** The photo's event and its access: a password event's need a grant (routes/photos.ts). */
   access?: { eventId: number; level: EventAccessLevel };
+  /** Display variants: the version of the event's mark drawn on it (0: none). */
+  markVersion?: number;
   /**
    * The bytes (of `range` only, when given and `size` is known). Stored files come as a stream
    * from the blob store (the local folder or S3), never held whole in memory.

@@ -182,6 +182,7 @@ export class PhotoService {
       contentType: MIME_TYPES[format],
       variesByAccept: true,
       access: { eventId: photo.eventId, level: photo.eventAccess },
+      markVersion: version,
       open: () => this.openVariant(photo, key, w, format, version),
     };
   }
@@ -213,14 +214,17 @@ export class PhotoService {
     uuid: string,
     width: number,
     accept: string | undefined,
+    askedVersion = 0,
   ): { etag: string; contentType: string; bytes: Buffer } | undefined {
     const cached = this.lookups.get(uuid);
     if (!cached || cached.until <= Date.now()) return undefined;
     // A password event's photo is never answered here: the route checks its grant.
     if (cached.photo.eventAccess === 'password') return undefined;
+    const { version } = cached.photo.mark;
+    // A URL of another mark version is answered by the route, with a short cache life.
+    if (askedVersion !== version) return undefined;
     const format = negotiateFormat(accept);
     const { uuid: id, redaction } = cached.photo;
-    const { version } = cached.photo.mark;
     const bytes = this.memory.get(variantKey(id, width, format, redaction, version));
     if (!bytes) return undefined;
     return {

@@ -61,6 +61,19 @@ describe('URLs of a password gallery carry its grant', () => {
     });
   });
 
+  it('with the version of a watermarked event’s look before the grant, on every photo URL', () => {
+    const marked = eventApiBase('http://api.test', grantOf(7), 4);
+    expect(photoUrl(marked, U, 640)).toBe(
+      `http://api.test/events/photos/${U}?w=640&v=4&grant=${encodeURIComponent(grantOf(7))}`,
+    );
+    // A public event: the version alone, in the form the photo server answers without routing.
+    expect(photoUrl(eventApiBase('http://api.test/', null, 4), U, 480)).toBe(
+      `http://api.test/events/photos/${U}?w=480&v=4`,
+    );
+    expect(eventApiBase('http://api.test', null, 0)).toBe('http://api.test');
+    expect(eventApiBase('http://api.test', null, undefined)).toBe('http://api.test');
+  });
+
   it('and only a grant of that event is taken from a cookie', () => {
     expect(validGrant(grantOf(7), 7)).toBe(grantOf(7));
     expect(validGrant(grantOf(8), 7)).toBeNull();

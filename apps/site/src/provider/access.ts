@@ -73,14 +73,23 @@ export async function eventCall<T>(
 
 /**
  * The API base a page hands to the browser for one event: with the visitor's grant, so that the
- * photo URLs and the browser's calls of a password gallery carry it (`?grant=`).
+ * photo URLs and the browser's calls of a password gallery carry it (`?grant=`); and with the
+ * version of the event's photos' look (`?v=`, its watermark), so that a photo drawn with another
+ * mark, kept by a browser or a CDN, is never shown for it.
  */
-export function eventApiBase(apiBase: string, grant: string | null | undefined): string {
-  if (!grant) return apiBase;
+export function eventApiBase(
+  apiBase: string,
+  grant: string | null | undefined,
+  photoVersion?: number,
+): string {
+  const version = photoVersion && photoVersion > 0 ? String(photoVersion) : null;
+  if (!grant && !version) return apiBase;
   const at = apiBase.indexOf('?');
   const root = at < 0 ? apiBase.replace(/\/+$/, '') : apiBase.slice(0, at).replace(/\/+$/, '');
   const query = new URLSearchParams(at < 0 ? '' : apiBase.slice(at + 1));
-  query.set('grant', grant);
+  // The version first: the photo server answers `?w=…&v=…` without routing.
+  if (version) query.set('v', version);
+  if (grant) query.set('grant', grant);
   return `${root}?${query.toString()}`;
 }
 

@@ -263,6 +263,17 @@ describe('readEventConfig', () => {
     expect(event.bannerUrl).toBeNull();
   });
 
+  it('keeps the version of the photos’ look only when the provider gives a positive one', () => {
+    const read = (photo_version: unknown) =>
+      readEventConfig({ event_details: { id: 5, name: 'Harbour Swim', photo_version } }).details
+        .photo_version;
+    expect(read(3)).toBe(3);
+    expect(read(0)).toBeUndefined();
+    expect(read(undefined)).toBeUndefined();
+    expect(read('3; drop')).toBeUndefined();
+    expect(read(-2)).toBeUndefined();
+  });
+
   it('reads null parts as missing and ignores unknown fields', () => {
     const event = readEventConfig({
       event_details: { id: 5, name: null, extra: 1 },

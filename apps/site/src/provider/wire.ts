@@ -275,6 +275,9 @@ export function readEventConfig(data: unknown): EventPage {
     organiser_name: str(e.organiser_name).trim(),
     client: { name: str(client.name).trim(), logo: str(client.logo).trim() },
   };
+  // Only from a provider that versions its photos' look (a watermark): it goes into photo URLs.
+  const photoVersion = int(e.photo_version);
+  if (photoVersion !== null && photoVersion > 0) details.photo_version = photoVersion;
   const config: EventPhotosConfig = {
     feature_flag: flags,
     banner_config: { enabled: bool(banner.enabled, false), image_url: str(banner.image_url) },

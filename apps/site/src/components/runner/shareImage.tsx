@@ -68,7 +68,7 @@ export async function runnerShareImage({ domain, eventSlug, bib: rawBib }: { dom
   const uuids = page && page !== 'missing' ? page.photos.slice(0, COLLAGE_PHOTOS).map((p) => p.uuid) : [];
   // A password gallery's, drawn for a visitor with its grant: their photos through it, and the
   // image kept by no cache (it is theirs, not the link preview's).
-  const apiBase = eventApiBase(apiUrl(), load.grant);
+  const apiBase = eventApiBase(apiUrl(), load.grant, load.event.details.photo_version);
   const photos = (await Promise.all(uuids.map((uuid) => photoData(uuid, apiBase)))).filter((p): p is string => p !== null);
   return new ImageResponse(
     (

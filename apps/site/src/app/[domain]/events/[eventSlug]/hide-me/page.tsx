@@ -43,7 +43,7 @@ export default async function HideMePage({ params }: Props) {
         <span aria-hidden="true">←</span> {load.event.details.name}
       </Link>
       <h1>{HIDE_TEXT.title}</h1>
-      <HideMe apiBase={eventApiBase(publicApiUrl(), load.grant)} eventId={load.event.details.id} galleryHref={gallery} />
+      <HideMe apiBase={eventApiBase(publicApiUrl(), load.grant, load.event.details.photo_version)} eventId={load.event.details.id} galleryHref={gallery} />
     </div>
   );
 }

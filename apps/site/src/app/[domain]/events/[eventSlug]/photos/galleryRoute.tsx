@@ -184,7 +184,7 @@ export async function GalleryRoute({
           eventId={event.details.id}
           eventSlug={eventSlug}
           eventName={event.details.name}
-          apiBase={eventApiBase(publicApiUrl(), load.grant)}
+          apiBase={eventApiBase(publicApiUrl(), load.grant, load.event.details.photo_version)}
           flags={flags}
           bibPlaceholder={config.bib_config.placeholder_text}
           initialPage={initialPage}

@@ -79,7 +79,7 @@ async function PromoEditorContent({ domain, eventSlug }: { domain: string; event
       <PromoEditorLoader
         eventId={event.details.id}
         eventName={event.details.name}
-        apiUrl={eventApiBase(publicApiUrl(), load.grant)}
+        apiUrl={eventApiBase(publicApiUrl(), load.grant, load.event.details.photo_version)}
         eventDate={event.details.event_date}
         city={event.details.city}
         organiserName={organiser.name}
