@@ -9,7 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { axeViolations, launchBrowser, VIEWPORTS } from '../support/browser.js';
-import { admin, cli } from '../support/operator.js';
+import { admin, cli, screenshotter } from '../support/operator.js';
 import { apiUrl, serverHtml, siteUrl } from '../support/stack.js';
 
 const HOST = 'localhost';
@@ -30,6 +30,9 @@ interface Made {
 let browser: Browser;
 let locked: Made;
 let unlisted: Made;
+/** The unlisted gallery's slug with the key of its link, as the console shows it. */
+let linkSlug = '';
+const shot = screenshotter('private-gallery-');
 
 /** A published event of the organiser with `photos` photos, their ingest done. */
 async function eventWithPhotos(name: string, photos: number): Promise<Made> {
@@ -166,15 +169,27 @@ describe('an unlisted gallery, set from the console', () => {
     await section().getByLabel('Unlisted').check();
     await section().getByRole('button', { name: 'Save access' }).click();
     await page.getByText('The gallery is unlisted').waitFor();
+    // The link to share, with the key that opens it, shown in the section.
+    const shown = section().getByRole('link', { name: /\/events\// });
+    const href = (await shown.getAttribute('href')) ?? '';
+    const match = new RegExp(`/events/([^/]+-[A-Z][A-Za-z0-9]{15}-${unlisted.id})/photos$`).exec(href);
+    assert.ok(match, `the link carries the key: ${href}`);
+    linkSlug = match[1]!;
+    await shot(page, 'unlisted-link-console');
     await context.close();
-    const api = await admin<{ access: string; has_password: boolean }>(
+    const api = await admin<{ access: string; has_password: boolean; slug: string }>(
       'GET',
       `/events/${unlisted.id}/access`,
     );
-    assert.deepEqual(api, { event_id: unlisted.id, access: 'unlisted', has_password: false });
+    assert.deepEqual(api, {
+      event_id: unlisted.id,
+      access: 'unlisted',
+      has_password: false,
+      slug: linkSlug,
+    });
   });
 
-  test('is on no list and not in the sitemap, but opens by its link, not indexed', async () => {
+  test('is on no list and not in the sitemap, is not found by its id, but opens by its link', async () => {
     for (const path of ['/', '/events', '/promo', '/sitemap.xml']) {
       const { status, html } = await serverHtml(HOST, path);
       assert.equal(status, 200, path);
@@ -182,17 +197,35 @@ describe('an unlisted gallery, set from the console', () => {
         assert.ok(!html.includes(event.name), `${path} does not name ${event.name}`);
         assert.ok(!html.includes(`/events/${event.slug}`), `${path} does not link ${event.slug}`);
       }
+      assert.ok(!html.includes(linkSlug), `${path} does not give away the unlisted link`);
     }
-    const page = await serverHtml(HOST, `/events/${unlisted.slug}/photos`);
+    // Counting through ids finds nothing: the gallery without its key is a 404, as is the API.
+    for (const slug of [unlisted.slug, String(unlisted.id)]) {
+      const guessed = await serverHtml(HOST, `/events/${slug}/photos`);
+      assert.equal(guessed.status, 404, slug);
+      assert.ok(!guessed.html.includes(unlisted.name), `${slug} does not name the event`);
+    }
+    const byId = await fetch(`${apiUrl}/api/v1/client/events/${unlisted.id}/config`);
+    assert.equal(byId.status, 404);
+    const page = await serverHtml(HOST, `/events/${linkSlug}/photos`);
     assert.equal(page.status, 200);
     assert.match(page.html, /<meta name="robots" content="noindex, nofollow"/);
     const { context, page: tab } = await fresh();
-    await tab.goto(siteUrl(HOST, `/events/${unlisted.slug}/photos`));
+    await tab.goto(siteUrl(HOST, `/events/${linkSlug}/photos`));
     await tab.getByRole('heading', { name: unlisted.name }).waitFor();
     const sources = await loadedPhotoSources(tab);
     assert.equal(sources.length, 1);
-    assert.ok(!sources[0]!.includes('grant='), 'an unlisted gallery’s photo URLs need no grant');
     assert.ok(Number(sources[0]!.split('|')[1]) > 0, 'its photo is drawn');
+    // Its photo URLs are signed for the link's visitors: without the grant, not found.
+    const src = new URL(sources[0]!.split('|')[0]!);
+    assert.ok(src.searchParams.get('grant'), 'the photo URL carries the grant the link gave');
+    src.searchParams.delete('grant');
+    assert.equal((await fetch(src)).status, 404, 'a photo URL stripped of its grant');
+    // The grant cookie is the event's, httpOnly, kept to its pages.
+    const [cookie] = (await context.cookies()).filter((c) => c.name === `event_access_${unlisted.id}`);
+    assert.ok(cookie, 'the link left a grant cookie');
+    assert.equal(cookie.path, `/events/${linkSlug}`);
+    assert.equal(cookie.httpOnly, true);
     await context.close();
   });
 });

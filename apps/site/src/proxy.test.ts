@@ -146,3 +146,68 @@ describe('proxy (the console)', () => {
     expect(spoofed.headers.get('x-middleware-override-headers')?.split(',')).not.toContain('x-eventsite-console');
   });
 });
+
+describe('proxy (an unlisted event’s link)', () => {
+  const KEY = 'Kq3x9ZtLm2Pw8Rn4';
+  const SLUG = `quiet-run-${KEY}-12`;
+  const future = () => Math.floor(Date.now() / 1000) + 7 * 86_400;
+  const grantOf = (expiry = future()) => `12.${expiry}.${'s'.repeat(43)}`;
+
+  /** The provider: a grant for the right key of event 12, 404 for anything else. */
+  function provider(calls: { url: string; body: unknown; forwardedFor: string | null }[]) {
+    return vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
+      const url = String(input);
+      const body = JSON.parse(String(init?.body ?? '{}')) as { password?: string };
+      calls.push({ url, body, forwardedFor: new Headers(init?.headers).get('x-forwarded-for') });
+      if (init?.method === 'POST' && url.startsWith('http://api.test/api/v1/client/events/12/access') && body.password === KEY)
+        return new Response(JSON.stringify({ status: 'success', code: 200, message: 'ok', data: { event_id: 12, grant: grantOf(), expires_at: new Date(future() * 1000).toISOString() } }), { status: 200, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ status: 'error', code: 404, message: 'No published event has the id 12', data: null }), { status: 404, headers: { 'content-type': 'application/json' } });
+    });
+  }
+
+  it('exchanges the key in the link for the event’s grant cookie, handed to the page of the same request', async () => {
+    const calls: { url: string; body: unknown; forwardedFor: string | null }[] = [];
+    vi.stubGlobal('fetch', provider(calls));
+    const response = await Promise.resolve(proxy(new NextRequest(`http://photos.example.com/events/${SLUG}/photos`, { headers: { host: 'photos.example.com', 'x-forwarded-for': '198.51.100.7' } })));
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.url).toBe('http://api.test/api/v1/client/events/12/access?app_domain=photos.example.com');
+    expect(calls[0]!.body).toEqual({ password: KEY });
+    expect(calls[0]!.forwardedFor).toBe('198.51.100.7');
+    const cookie = response.cookies.get('event_access_12');
+    expect(cookie?.value).toMatch(/^12\.\d+\.s{43}$/);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'lax', secure: true, path: `/events/${SLUG}` });
+    expect(response.headers.get('x-middleware-request-cookie')).toContain(`event_access_12=${cookie?.value}`);
+    expect(new URL(response.headers.get('x-middleware-rewrite')!).pathname).toBe(`/photos.example.com/events/${SLUG}/photos`);
+  });
+
+  it('asks nothing when the visitor holds a grant, nor for a slug without a key; renews one about to end', async () => {
+    const calls: { url: string; body: unknown; forwardedFor: string | null }[] = [];
+    vi.stubGlobal('fetch', provider(calls));
+    const held = await Promise.resolve(proxy(new NextRequest(`http://photos.example.com/events/${SLUG}/promo`, { headers: { host: 'photos.example.com', cookie: `event_access_12=${grantOf()}` } })));
+    expect(held.cookies.get('event_access_12')).toBeUndefined();
+    run('http://photos.example.com/events/quiet-run-12/photos', 'photos.example.com');
+    // A name's words are lower case: a 16-letter word is not a key.
+    run('http://photos.example.com/events/quiet-run-kq3x9ztlm2pw8rn4-12/photos', 'photos.example.com');
+    expect(calls).toHaveLength(0);
+    const ending = await Promise.resolve(proxy(new NextRequest(`http://photos.example.com/events/${SLUG}/photos`, { headers: { host: 'photos.example.com', cookie: `other=1; event_access_12=${grantOf(Math.floor(Date.now() / 1000) + 60)}` } })));
+    expect(calls).toHaveLength(1);
+    const renewed = ending.cookies.get('event_access_12')?.value;
+    expect(renewed).toMatch(/^12\.\d+\./);
+    // The page gets the new grant only, and the visitor's other cookies.
+    const forwarded = ending.headers.get('x-middleware-request-cookie') ?? '';
+    expect(forwarded.match(/event_access_12=/g)).toHaveLength(1);
+    expect(forwarded).toContain('other=1');
+  });
+
+  it('leaves a key the provider does not take: no cookie, the page decides (a 404), not asked again at once', async () => {
+    const calls: { url: string; body: unknown; forwardedFor: string | null }[] = [];
+    vi.stubGlobal('fetch', provider(calls));
+    const wrong = `quiet-run-Zz9x9ZtLm2Pw8Rn4-12`;
+    for (let i = 0; i < 3; i += 1) {
+      const response = await Promise.resolve(proxy(new NextRequest(`http://photos.example.com/events/${wrong}/photos`, { headers: { host: 'photos.example.com' } })));
+      expect(response.cookies.get('event_access_12')).toBeUndefined();
+      expect(new URL(response.headers.get('x-middleware-rewrite')!).pathname).toBe(`/photos.example.com/events/${wrong}/photos`);
+    }
+    expect(calls).toHaveLength(1);
+  });
+});

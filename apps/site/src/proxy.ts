@@ -4,7 +4,11 @@ import { contentSecurityPolicy, newNonce, NONCE_HEADER, originOf } from './lib/c
 import { appDomainFromHost, isLocalHostName } from './lib/host';
 import { parsePage } from './lib/pagination';
 import { parseEventSlug } from './lib/slug';
-import { eventKnownWithin, publicApiUrl } from './provider';
+import { linkKeyOfSlug } from '@eventsite/contract';
+import { grantCookieOptions } from './lib/gallery-access';
+import { eventKnownWithin, grantCookieName, grantCookiePath, grantForLink, publicApiUrl } from './provider';
+import { validGrant } from './provider/access';
+import { forwardedForOf } from './provider/visitor';
 
 const BAD_HOST_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Bad request</title></head><body style="font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:100vh;margin:0"><main><h1>Bad request</h1><p>This address is not a valid site name.</p></main></body></html>`;
 
@@ -29,8 +33,45 @@ export function proxy(request: NextRequest): NextResponse | Promise<NextResponse
   const url = new URL(request.url);
   const route = routePath(url.pathname, url.searchParams);
   url.pathname = `/${domain}${route}`;
+  // An unlisted event's link: the key in it opens the event (a grant cookie) for this very request.
+  const slug = eventSlugOfRoute(route);
+  if (slug !== null && linkKeyOfSlug(slug) !== null) return throughLink(request, url, domain, route, slug);
   if (route.endsWith('/photo-search')) return perRequestGallery(request, url, domain, route);
   return rewrite(request, url, domain, isConsolePath(route));
+}
+
+/** The event slug of an event page's route (`/events/{slug}/…`), or null. */
+function eventSlugOfRoute(route: string): string | null {
+  const match = /^\/events\/([^/]+)\/./.exec(route);
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match[1]!);
+  } catch {
+    return null;
+  }
+}
+
+/** A grant cookie the proxy sets, and hands to the page of the same request. */
+interface LinkCookie {
+  name: string;
+  value: string;
+  expires: Date;
+  path: string;
+}
+
+/**
+ * An event page reached by an unlisted event's link (docs/private-galleries.md): without a grant
+ * of the event yet, the key in the link is exchanged for one, kept in the event's grant cookie
+ * and handed to this request's page. Anything else (no key taken, a grant held) goes on as usual.
+ */
+async function throughLink(request: NextRequest, url: URL, domain: string, route: string, slug: string): Promise<NextResponse> {
+  const eventId = parseEventSlug(slug);
+  const held = eventId === null ? undefined : request.cookies.get(grantCookieName(eventId))?.value;
+  const got = await grantForLink(domain, slug, held, forwardedForOf(request.headers.get('x-forwarded-for')));
+  const cookie: LinkCookie | null = got ? { name: grantCookieName(got.eventId), value: got.grant, expires: got.expiresAt, path: grantCookiePath(slug) } : null;
+  const grant = got?.grant ?? (eventId === null ? null : validGrant(held, eventId));
+  if (route.endsWith('/photo-search')) return perRequestGallery(request, url, domain, route, grant, cookie);
+  return rewrite(request, url, domain, false, cookie);
 }
 
 /**
@@ -39,7 +80,7 @@ export function proxy(request: NextRequest): NextResponse | Promise<NextResponse
  * `x-nonce` for Google Tag Manager's. A nonce differs on every request, so pages are rendered
  * per request (their API answers stay cached for 30 s).
  */
-function rewrite(request: NextRequest, url: URL, domain: string, consolePage = false): NextResponse {
+function rewrite(request: NextRequest, url: URL, domain: string, consolePage = false, link: LinkCookie | null = null): NextResponse {
   const nonce = newNonce();
   const policy = contentSecurityPolicy({
     nonce,
@@ -57,13 +98,24 @@ function rewrite(request: NextRequest, url: URL, domain: string, consolePage = f
   // page of this very request, whose forms carry it; never indexed.
   const csrf = consolePage && request.method === 'GET' && !validCsrf(request.cookies.get(CSRF_COOKIE)?.value) ? newCsrfToken() : null;
   if (csrf) headers.set('cookie', [request.headers.get('cookie'), `${CSRF_COOKIE}=${csrf}`].filter(Boolean).join('; '));
+  if (link) headers.set('cookie', [withoutCookie(request.headers.get('cookie'), link.name), `${link.name}=${link.value}`].filter(Boolean).join('; '));
   const response = NextResponse.rewrite(url, { request: { headers } });
   response.headers.set('content-security-policy', policy);
   if (consolePage) response.headers.set('x-robots-tag', NO_INDEX);
   if (csrf) response.cookies.set(CSRF_COOKIE, csrf, consoleCookieOptions(domain));
+  if (link) response.cookies.set(link.name, link.value, grantCookieOptions(domain, link.path, link.expires));
   // HTTPS only from now on, on a real host name (local ones are served over plain HTTP).
   if (!isLocal(domain)) response.headers.set('strict-transport-security', HSTS);
   return response;
+}
+
+/** A Cookie header without one cookie (an old grant the proxy replaces). */
+function withoutCookie(header: string | null, name: string): string {
+  return (header ?? '')
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part !== '' && !part.startsWith(`${name}=`))
+    .join('; ');
 }
 
 /** How long the proxy waits to learn whether a per-request gallery's event is the organiser's. */
@@ -78,15 +130,15 @@ export const EVENT_CHECK_WAIT_MS = 1_500;
  * does not tell within EVENT_CHECK_WAIT_MS is not waited for: the page streams its loading state
  * and still shows nothing of an event that is not the organiser's.
  */
-async function perRequestGallery(request: NextRequest, url: URL, domain: string, route: string): Promise<NextResponse> {
+async function perRequestGallery(request: NextRequest, url: URL, domain: string, route: string, grant: string | null = null, link: LinkCookie | null = null): Promise<NextResponse> {
   const slug = decodeURIComponent(route.split('/')[2] ?? '');
   const eventId = parseEventSlug(slug);
-  if (eventId !== null && (await eventKnownWithin(domain, eventId, EVENT_CHECK_WAIT_MS)) === false) {
+  if (eventId !== null && (await eventKnownWithin(domain, eventId, EVENT_CHECK_WAIT_MS, grant)) === false) {
     // The gallery without its query: a page kept per organiser, sent whole, a 404 here.
     url.pathname = `/${domain}/events/${encodeURIComponent(slug)}/photos`;
     url.search = '';
   }
-  return rewrite(request, url, domain);
+  return rewrite(request, url, domain, false, link);
 }
 
 /** A year, this host only: an organiser's other names are theirs to decide. */

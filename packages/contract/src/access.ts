@@ -54,6 +54,11 @@ export const eventAccessSettings = z.object({
   access: eventAccessLevel,
   /** A password is set (access `password` always has one). */
   has_password: z.boolean(),
+  /**
+   * The event's slug for its link (`/events/{slug}/photos`). An unlisted event's carries the key
+   * of its link (`{name}-{key}-{id}`): without it, its gallery is not found.
+   */
+  slug: z.string(),
 });
 export type EventAccessSettings = z.infer<typeof eventAccessSettings>;
 
@@ -88,6 +93,20 @@ export const accessGrant = z.object({
   expires_at: z.string(),
 });
 export type AccessGrant = z.infer<typeof accessGrant>;
+
+/**
+ * The key in an unlisted event's link, the part of its slug before the id (`{name}-{key}-{id}`):
+ * a capital letter (a slug's words from a name are lower case, so a key is told from a word),
+ * then 15 letters and digits. Sent as the password of `POST …/events/{id}/access` for a grant.
+ */
+export const UNLISTED_LINK_KEY = /^[A-Z][A-Za-z0-9]{15}$/;
+
+/** The key an event slug carries (its segment before the id, when it has a key's form), or null. */
+export function linkKeyOfSlug(slug: string): string | null {
+  const parts = slug.split('-');
+  const key = parts.length >= 3 ? parts[parts.length - 2]! : '';
+  return UNLISTED_LINK_KEY.test(key) ? key : null;
+}
 
 /** The header a server-to-server call carries a grant in. */
 export const ACCESS_GRANT_HEADER = 'x-event-grant';

@@ -1,3 +1,4 @@
+import { linkKeyOfSlug } from '@eventsite/contract';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -86,9 +87,21 @@ describe('event access', () => {
   it('makes it unlisted or public without asking for anything', async () => {
     const unlisted = await box.run('event', 'access', eventId, 'unlisted');
     expect(unlisted.code).toBe(0);
-    expect(unlisted.out).toEqual([
+    expect(unlisted.out[0]).toBe(
       `Event ${eventId} is unlisted: left out of the organiser’s lists, open to anyone with its link`,
-    ]);
+    );
+    // The link to share, with the key that opens it.
+    const link = /^Its link: \/events\/(\S+)\/photos \(on any of the organiser’s domains\)$/.exec(
+      unlisted.out[1] ?? '',
+    );
+    expect(link, unlisted.out.join('\n')).not.toBeNull();
+    const key = linkKeyOfSlug(link![1]!);
+    expect(key).not.toBeNull();
+    await withSandboxServices(async (services) => {
+      const granted = await services.access.grant(Number(eventId), 'city.example', key!);
+      expect(granted.event_id).toBe(Number(eventId));
+    });
+    expect(unlisted.out).toHaveLength(2);
     const open = await box.run('event', 'access', eventId, 'public');
     expect(open.code).toBe(0);
     expect(open.out).toEqual([

@@ -139,15 +139,19 @@ export class EventRepository {
     return out;
   }
 
-  /** The event's access level, with the password hash it needs (null but for `password`). */
+  /**
+   * The event's access level, with the password hash it needs (null but for `password`) and the
+   * key of its link (null but for `unlisted`).
+   */
   async setAccess(
     eventId: number,
     access: EventRow['access'],
     passwordHash: string | null,
+    linkKey: string | null,
   ): Promise<EventRow | undefined> {
     const rows = await this.db
       .update(events)
-      .set({ access, accessPasswordHash: passwordHash, updatedAt: new Date() })
+      .set({ access, accessPasswordHash: passwordHash, linkKey, updatedAt: new Date() })
       .where(eq(events.id, eventId))
       .returning();
     return rows[0];

@@ -9,12 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventRepository } from '../repositories/events.js';
 import { SecretRepository } from '../repositories/secrets.js';
 import { EventAccessService, GRANT_TTL_MS } from '../services/event-access.js';
+import { linkKeyOfSlug } from '@eventsite/contract';
 import { adminToken, bearer } from '../test-support/admin.js';
 import { createTestApp, type TestApp } from '../test-support/app.js';
 import { seedEvent, seedOrganiser, seedPhotos } from '../test-support/fixtures.js';
 
 // Public, unlisted and password galleries (docs/private-galleries.md): what the lists show, and
-// every resource of a password event refused without a grant for it, granted with one.
+// every resource of a password event refused without a grant for it, granted with one; an
+// unlisted event not found by its id alone, opened by the key in its link.
 // Longer than 400 lines: one table of every event route, crossed without and with a grant, over
 // one set-up (three organisers' events with photos, a listening server for the hot path).
 
@@ -196,16 +198,6 @@ describe('the lists', () => {
     const nameless = await t.app.inject({ url: `/api/v1/client/events/${locked}/access` });
     expect(nameless.statusCode).toBe(400);
   });
-
-  it('leave an unlisted gallery open to anyone with its link', async () => {
-    const config = await t.app.inject({
-      url: `/api/v1/client/events/${unlisted}/config?app_domain=localhost`,
-    });
-    expect(config.statusCode).toBe(200);
-    expect(config.headers['cache-control']).toMatch(/^public/);
-    const listing = await t.app.inject({ url: `/api/v1/client/events/${unlisted}/photos` });
-    expect(listing.statusCode).toBe(200);
-  });
 });
 
 describe('a password gallery without a grant', () => {
@@ -379,8 +371,7 @@ describe('a password gallery with a grant', () => {
   });
 
   it('refuses with 403 a grant of another event, altered, expired, or older than the password', async () => {
-    const ofOther = (await grantFor(unlisted)).statusCode;
-    expect(ofOther).toBe(409);
+    expect((await grantFor(publicEvent)).statusCode).toBe(409);
     const theirGrant = (
       await t.app.inject({
         method: 'POST',
@@ -448,6 +439,7 @@ describe('setting the access level', () => {
       event_id: publicEvent,
       access: 'password',
       has_password: true,
+      slug: `open-run-${publicEvent}`,
     });
     expect(set.body).not.toContain('open sesame');
     expect(set.body).not.toContain('scrypt');
@@ -466,12 +458,14 @@ describe('setting the access level', () => {
       event_id: publicEvent,
       access: 'password',
       has_password: true,
+      slug: `open-run-${publicEvent}`,
     });
     // Public again: the password is forgotten, the photos open to all.
     expect((await put({ access: 'public' })).json().data).toEqual({
       event_id: publicEvent,
       access: 'public',
       has_password: false,
+      slug: `open-run-${publicEvent}`,
     });
     expect((await put({ access: 'password' })).statusCode).toBe(400);
     expect((await call(`/events/photos/${publicPhoto}?w=480`)).status).toBe(200);
@@ -490,5 +484,89 @@ describe('setting the access level', () => {
       headers: bearer(token),
     });
     expect(get.statusCode).toBe(404);
+  });
+});
+
+describe('an unlisted gallery', () => {
+  const settingsOf = async () =>
+    (
+      await t.app.inject({
+        url: `/api/v1/admin/events/${unlisted}/access`,
+        headers: bearer(token),
+      })
+    ).json().data as { access: string; slug: string };
+
+  it('is not found by its id alone: every route and photo file answers as for no event', async () => {
+    const [photo] = await seedPhotos(t.services, unlisted, [{ width: 200, height: 100 }]);
+    for (const request of eventRequests(unlisted)) {
+      const res = await t.app.inject(request);
+      expect(res.statusCode, `${request.method} ${request.url}: ${res.body}`).toBe(404);
+      expect(res.json().message).toBe(`No published event has the id ${unlisted}`);
+      expect(res.headers['www-authenticate']).toBeUndefined();
+    }
+    for (const path of ['?w=480', '?download=1', '?w=480&grant=1.2.x'])
+      expect((await call(`/events/photos/${photo!.uuid}${path}`)).status, path).toBe(404);
+  });
+
+  it('opens with the key in its link, however many visitors share an address', async () => {
+    const { slug } = await settingsOf();
+    expect(slug).toMatch(new RegExp(`^quiet-run-[A-Z][A-Za-z0-9]{15}-${unlisted}$`));
+    const key = linkKeyOfSlug(slug)!;
+    // A wrong key is no event; keys are not counted against the password limit (4 here).
+    for (const wrong of ['Kxxxxxxxxxxxxxxx', key.toLowerCase(), `${key}x`])
+      expect((await grantFor(unlisted, wrong, '203.0.113.77')).statusCode, wrong).toBe(404);
+    let grant = '';
+    for (let visitor = 0; visitor < 6; visitor += 1) {
+      const res = await grantFor(unlisted, key, '203.0.113.77');
+      expect(res.statusCode, res.body).toBe(200);
+      grant = res.json().data.grant;
+    }
+    const config = await t.app.inject({
+      url: `/api/v1/client/events/${unlisted}/config?app_domain=localhost`,
+      headers: { 'x-event-grant': grant },
+    });
+    expect(config.statusCode).toBe(200);
+    expect(config.json().data.event_details.slug).toBe(slug);
+    expect(config.headers['cache-control']).toBe('private, no-store');
+    const photos = await t.app.inject({
+      url: `/api/v1/client/events/${unlisted}/photos?grant=${grant}`,
+    });
+    expect(photos.json().data.photos).toHaveLength(1);
+    const file = await call(
+      `/events/photos/${photos.json().data.photos[0].uuid}?w=480&grant=${grant}`,
+    );
+    expect(file.status).toBe(200);
+    expect(file.headers['cache-control']).toBe('private, max-age=600');
+    // A grant of the password event does not open it, nor its own another event.
+    const other = (await grantFor(locked, PASSWORD, '203.0.113.78')).json().data.grant as string;
+    const crossed = await t.app.inject({
+      url: `/api/v1/client/events/${unlisted}/config`,
+      headers: { 'x-event-grant': other },
+    });
+    expect(crossed.statusCode).toBe(404);
+  });
+
+  it('keeps its key while unlisted; unlisted again after public, a new key ends old links and grants', async () => {
+    const put = (access: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/admin/events/${unlisted}/access`,
+        headers: bearer(token),
+        payload: { access },
+      });
+    const first = await settingsOf();
+    const oldGrant = (await grantFor(unlisted, linkKeyOfSlug(first.slug)!)).json().data
+      .grant as string;
+    expect((await put('unlisted')).json().data.slug).toBe(first.slug);
+    expect((await put('public')).json().data.slug).toBe(`quiet-run-${unlisted}`);
+    const again = (await put('unlisted')).json().data as { slug: string };
+    expect(again.slug).not.toBe(first.slug);
+    expect((await grantFor(unlisted, linkKeyOfSlug(first.slug)!)).statusCode).toBe(404);
+    const stale = await t.app.inject({
+      url: `/api/v1/client/events/${unlisted}/config`,
+      headers: { 'x-event-grant': oldGrant },
+    });
+    expect(stale.statusCode).toBe(404);
+    expect((await grantFor(unlisted, linkKeyOfSlug(again.slug)!)).statusCode).toBe(200);
   });
 });

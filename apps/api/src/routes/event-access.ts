@@ -21,9 +21,10 @@ import { ok } from '../http.js';
 import type { AccessOutcome } from '../services/event-access.js';
 
 /**
- * Password galleries on the API (docs/private-galleries.md): the visitor's password becomes a
- * grant (`POST …/events/{id}/access`), and every client route of a password event, and each of
- * its photo files, is refused without one (401) or with one that does not open it (403).
+ * Password and unlisted galleries on the API (docs/private-galleries.md): the visitor's password,
+ * or the key in an unlisted event's link, becomes a grant (`POST …/events/{id}/access`), and
+ * every client route of a password event, and each of its photo files, is refused without one
+ * (401) or with one that does not open it (403); an unlisted event's are not found (404).
  */
 
 /** The client routes of one event: each passes the access check before it runs. */
@@ -68,8 +69,8 @@ const guard: preHandlerAsyncHookHandler = async function (request, reply) {
   // The event's row is kept in memory a moment (EventService.requirePublished): a public event
   // costs nothing more here; the route checks the organiser of app_domain itself.
   const event = await this.services.events.requirePublished(eventId);
-  if (event.access !== 'password') return;
-  // Another organiser's event is not found, before anything tells that it has a password.
+  if (event.access === 'public') return;
+  // Another organiser's event is not found, before anything tells how it is protected.
   if (appDomain !== undefined) await this.services.events.requirePublished(eventId, appDomain);
   const outcome = await checkAccess(reply, () => access.check(event, grantOf(request)));
   if (outcome === 'granted') reply.header('cache-control', GRANTED_CACHE_CONTROL);
@@ -130,8 +131,8 @@ export const clientAccessRoutes: FastifyPluginAsyncZod<{ attemptsPerClient: numb
         tags: ['client'],
         summary: 'A grant for the password of a password gallery',
         description: [
-          'Body `{"password": "…"}`. The grant opens this event only, for 7 days or until the organiser changes the password: send it as the `X-Event-Grant` header or the `grant` query parameter on every call of the event and on its photo URLs (`/events/photos/{uuid}?w=…&grant=…`). Without it those answer 401, with one that does not open the event 403.',
-          `403 for a wrong password; 409 for an event that needs none; 404 for an event unknown, unpublished or of another organiser than app_domain’s. Every attempt, right or wrong, counts against a limit per client (GALLERY_PASSWORD_ATTEMPTS, ${options.attemptsPerClient} in ${PASSWORD_WINDOW}; 429 past it, with Retry-After).`,
+          'Body `{"password": "…"}`: the gallery\'s password, or for an unlisted event the key of its link (the part of its slug before the id, `{name}-{key}-{id}`). The grant opens this event only, for 7 days or until the organiser changes the password (or the link): send it as the `X-Event-Grant` header or the `grant` query parameter on every call of the event and on its photo URLs (`/events/photos/{uuid}?w=…&grant=…`). Without it those answer 401 (an unlisted event\'s: 404), with one that does not open the event 403.',
+          `403 for a wrong password (a wrong link key: 404); 409 for an event that needs none; 404 for an event unknown, unpublished or of another organiser than app_domain’s. Every password attempt, right or wrong, counts against a limit per client (GALLERY_PASSWORD_ATTEMPTS, ${options.attemptsPerClient} in ${PASSWORD_WINDOW}; 429 past it, with Retry-After).`,
         ].join('\n\n'),
         params: eventIdParams,
         querystring: eventAccessQuery,
@@ -148,6 +149,14 @@ export const clientAccessRoutes: FastifyPluginAsyncZod<{ attemptsPerClient: numb
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
+      const { eventId } = request.params;
+      const event = await app.services.events.requirePublished(eventId, request.query.app_domain);
+      // An unlisted event's link key (about 89 bits) is not guessed by trying: every visitor
+      // opening the link is let in, however many share an address (a venue's network).
+      if (event.access === 'unlisted')
+        return ok(
+          await app.services.access.grant(eventId, request.query.app_domain, request.body.password),
+        );
       // Counted before the password is checked: attempts sent at once get no more guesses.
       const limit = await attempts(request);
       if (!limit.isAllowed && limit.isExceeded) {

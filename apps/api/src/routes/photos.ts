@@ -105,10 +105,11 @@ export const photoRoutes: FastifyPluginAsyncZod = async (app) => {
         download === '1'
           ? await app.services.photos.original(uuid)
           : await app.services.photos.variant(uuid, w, request.headers.accept);
-      // A password gallery's photo needs a grant for its event, its ETag (304) too.
+      // A password or unlisted gallery's photo needs a grant for its event, its ETag (304) too.
       const access = found.access;
       const granted =
-        access?.level === 'password' &&
+        access !== undefined &&
+        access.level !== 'public' &&
         (await checkAccess(reply, () =>
           app.services.access.checkEvent(access.eventId, undefined, grantOf(request)),
         )) === 'granted';

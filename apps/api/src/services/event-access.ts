@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import {
   type AccessGrant,
   type EventAccessInput,
@@ -9,11 +9,12 @@ import {
   PASSWORD_NEEDED_MESSAGE,
   WRONG_PASSWORD_MESSAGE,
 } from '@eventsite/contract';
-import { AppError } from '../errors.js';
+import { AppError, notFound } from '../errors.js';
 import type { EventRepository, EventRow } from '../repositories/events.js';
 import type { SecretRepository } from '../repositories/secrets.js';
 import type { EventService } from './events.js';
 import { hashPassword, verifyPassword } from './passwords.js';
+import { eventSlug } from './urls.js';
 
 /** How long a grant opens its event: the visitor is asked again after a week. */
 export const GRANT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -22,7 +23,16 @@ const SIGNING_SECRET = 'access-grants';
 /** `{eventId}.{expiry in seconds}.{HMAC-SHA256, base64url}` */
 const GRANT = /^(\d{1,12})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
 
-/** What a request may see of an event: `open` (not a password event) or `granted` (a valid grant). */
+/** The key of an unlisted event's link (UNLISTED_LINK_KEY): about 89 bits, never guessed. */
+const KEY_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+export function newLinkKey(): string {
+  let key = KEY_CHARS[randomInt(26)]!;
+  while (key.length < 16) key += KEY_CHARS[randomInt(KEY_CHARS.length)]!;
+  return key;
+}
+
+/** What a request may see of an event: `open` (a public event) or `granted` (a valid grant). */
 export type AccessOutcome = 'open' | 'granted';
 
 /**
@@ -84,7 +94,10 @@ export class EventAccessService {
           `password: a password gallery needs a password of at least ${MIN_GALLERY_PASSWORD_LENGTH} characters`,
         );
     }
-    const row = await this.rows.setAccess(event.id, input.access, hash);
+    // An unlisted event keeps its link's key while it stays unlisted; made public or given a
+    // password, the key goes, and unlisted again it gets a new one (old links stay dead).
+    const linkKey = input.access === 'unlisted' ? (event.linkKey ?? newLinkKey()) : null;
+    const row = await this.rows.setAccess(event.id, input.access, hash, linkKey);
     if (!row) throw new AppError(404, `No event has the id ${event.id}`);
     // Its cached row, public answers and photo look-ups go: the change holds from the next request.
     this.events.forget(event.id);
@@ -103,9 +116,12 @@ export class EventAccessService {
    */
   async grant(eventId: number, appDomain: string, password: string): Promise<AccessGrant> {
     const event = await this.events.requirePublished(eventId, appDomain);
-    if (event.access !== 'password' || !event.accessPasswordHash)
+    if (event.access === 'unlisted') {
+      // The key of its link: a wrong one is told apart from no event by nothing.
+      if (!event.linkKey || !sameText(password, event.linkKey)) throw unknownEvent(event.id);
+    } else if (event.access !== 'password' || !event.accessPasswordHash)
       throw new AppError(409, 'This gallery needs no password: open it');
-    if (!(await verifyPassword(password, event.accessPasswordHash)))
+    else if (!(await verifyPassword(password, event.accessPasswordHash)))
       throw new AppError(403, WRONG_PASSWORD_MESSAGE);
     const expires = Math.floor((this.now() + GRANT_TTL_MS) / 1000);
     return {
@@ -116,12 +132,17 @@ export class EventAccessService {
   }
 
   /**
-   * What a request may see of the event: `open` for a public or unlisted event; for a password
-   * event, `granted` with a valid grant for it, else 401 (no grant) or 403 (a grant that is not
-   * valid, of another event, expired, or made before the password changed).
+   * What a request may see of the event: `open` for a public event; for a password event,
+   * `granted` with a valid grant for it, else 401 (no grant) or 403 (a grant that is not valid,
+   * of another event, expired, or made before the password changed). An unlisted event without a
+   * valid grant (had for the key of its link) is not found, exactly as an unknown id.
    */
   async check(event: EventRow, grant: string | undefined): Promise<AccessOutcome> {
-    if (event.access !== 'password') return 'open';
+    if (event.access === 'public') return 'open';
+    if (event.access === 'unlisted') {
+      if (grant === undefined || !(await this.valid(event, grant))) throw unknownEvent(event.id);
+      return 'granted';
+    }
     if (grant === undefined || grant === '') throw new AppError(401, PASSWORD_NEEDED_MESSAGE);
     if (!(await this.valid(event, grant))) throw new AppError(403, GRANT_REFUSED_MESSAGE);
     return 'granted';
@@ -148,7 +169,9 @@ export class EventAccessService {
 
   private async sign(event: EventRow, expires: number): Promise<string> {
     const signature = createHmac('sha256', await this.signingKey())
-      .update(`eventsite-grant:v1:${event.id}:${expires}:${event.accessPasswordHash ?? ''}`)
+      .update(
+        `eventsite-grant:v1:${event.id}:${expires}:${event.accessPasswordHash ?? event.linkKey ?? ''}`,
+      )
       .digest('base64url');
     return `${event.id}.${expires}.${signature}`;
   }
@@ -167,10 +190,23 @@ export class EventAccessService {
   }
 }
 
+/** The answer for an event that is not there, or not to be told apart from one that is not. */
+function unknownEvent(eventId: number): AppError {
+  return notFound(`No published event has the id ${eventId}`);
+}
+
+/** Two strings compared in a time that does not tell how much of them matched. */
+function sameText(given: string, expected: string): boolean {
+  const a = Buffer.from(given, 'utf8');
+  const b = Buffer.from(expected, 'utf8');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
 function settingsOf(event: EventRow): EventAccessSettings {
   return {
     event_id: event.id,
     access: event.access,
     has_password: event.accessPasswordHash !== null,
+    slug: eventSlug(event.name, event.id, event.linkKey),
   };
 }

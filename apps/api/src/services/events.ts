@@ -51,7 +51,7 @@ export class EventService {
         name: event.name,
         total_images: await this.photos.count(event.id),
         event_date: event.eventDate,
-        slug: eventSlug(event.name, event.id),
+        slug: eventSlug(event.name, event.id, event.linkKey),
         city: event.city,
         organiser_name: event.organiserName,
         client: { name: event.clientName, logo: absoluteAssetUrl(event.clientLogo, origin) },
@@ -197,7 +197,7 @@ export class EventService {
   private toAdmin(row: EventRow, totalImages: number): AdminEvent {
     return {
       id: row.id,
-      slug: eventSlug(row.name, row.id),
+      slug: eventSlug(row.name, row.id, row.linkKey),
       name: row.name,
       event_date: row.eventDate,
       city: row.city,

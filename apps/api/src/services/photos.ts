@@ -218,8 +218,8 @@ export class PhotoService {
   ): { etag: string; contentType: string; bytes: Buffer } | undefined {
     const cached = this.lookups.get(uuid);
     if (!cached || cached.until <= Date.now()) return undefined;
-    // A password event's photo is never answered here: the route checks its grant.
-    if (cached.photo.eventAccess === 'password') return undefined;
+    // A password or unlisted event's photo is never answered here: the route checks its grant.
+    if (cached.photo.eventAccess !== 'public') return undefined;
     const { version } = cached.photo.mark;
     // A URL of another mark version is answered by the route, with a short cache life.
     if (askedVersion !== version) return undefined;

@@ -19,7 +19,11 @@ export function kebabCase(name: string): string {
   return kebab === '' ? 'event' : kebab;
 }
 
-/** `{kebab-case name}-{id}`: the site takes the id back as the part after the last hyphen. */
-export function eventSlug(name: string, id: number): string {
-  return `${kebabCase(name)}-${id}`;
+/**
+ * `{kebab-case name}-{id}`: the site takes the id back as the part after the last hyphen. An
+ * unlisted event's carries the key of its link before the id (`{name}-{key}-{id}`): its link
+ * opens it, its id alone does not.
+ */
+export function eventSlug(name: string, id: number, linkKey?: string | null): string {
+  return linkKey ? `${kebabCase(name)}-${linkKey}-${id}` : `${kebabCase(name)}-${id}`;
 }

@@ -1,3 +1,4 @@
+import { linkKeyOfSlug } from '@eventsite/contract';
 import { cookies } from 'next/headers';
 import { cache } from 'react';
 import {
@@ -12,6 +13,7 @@ import {
 import { apiUrl } from './env';
 import { REVALIDATE_SECONDS, organiserTag } from './organiser';
 import { isObj } from './wire';
+import { parseEventSlug } from '@/lib/slug';
 
 /**
  * Private and password galleries (docs/private-galleries.md), as the site sees them. A provider
@@ -181,4 +183,45 @@ export async function requestGrant(
   } catch {
     return { ok: false, reason: 'failed' };
   }
+}
+
+/** How long a link key the provider did not take is not asked about again (per site process). */
+const REFUSED_KEY_MS = 60_000;
+const refusedKeys = new Map<string, number>();
+
+/** The grant's expiry, in ms since 1970, as the grant says it (`{eventId}.{expiry}.{signature}`). */
+function grantExpiry(grant: string): number {
+  return Number(grant.split('.')[1]) * 1000;
+}
+
+/**
+ * An unlisted event's link opens it (docs/private-galleries.md): the key in its slug
+ * (`{name}-{key}-{id}`) is exchanged for a grant, as a password is, when the visitor has no
+ * grant of the event yet (or one about to end). Null when the slug carries no key, the visitor
+ * has a grant, or the provider takes no key (an event that needs none, a wrong or old key, a
+ * provider without link keys: not asked again for a minute).
+ */
+export async function grantForLink(
+  domain: string,
+  slug: string,
+  currentGrant: string | undefined,
+  forwardedFor: string | null,
+  fetchImpl: typeof fetch = fetch,
+): Promise<{ eventId: number; grant: string; expiresAt: Date } | null> {
+  const key = linkKeyOfSlug(slug);
+  const eventId = key ? parseEventSlug(slug) : null;
+  if (!key || eventId === null) return null;
+  const held = validGrant(currentGrant, eventId);
+  if (held && grantExpiry(held) > Date.now() + 60 * 60_000) return null;
+  const asked = `${domain}\n${eventId}\n${key}`;
+  const refusedAt = refusedKeys.get(asked);
+  if (refusedAt !== undefined && refusedAt > Date.now() - REFUSED_KEY_MS) return null;
+  const answer = await requestGrant(domain, eventId, key, forwardedFor, fetchImpl);
+  if (!answer.ok) {
+    if (refusedKeys.size > 10_000) refusedKeys.clear();
+    refusedKeys.set(asked, Date.now());
+    return null;
+  }
+  refusedKeys.delete(asked);
+  return { eventId, grant: answer.grant, expiresAt: answer.expiresAt };
 }

@@ -165,6 +165,8 @@ export async function eventKnownWithin(
   domain: string,
   eventId: number,
   waitMs: number,
+  /** The visitor's grant of the event, if any (an unlisted event is not found without one). */
+  grant: string | null = null,
 ): Promise<boolean | null> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<null>((resolve) => {
@@ -172,7 +174,7 @@ export async function eventKnownWithin(
   });
   const ours = isOrganisersEvent(domain, eventId);
   ours.catch(() => undefined);
-  const known = Promise.all([fetchEventConfig(eventId), ours]).then(
+  const known = Promise.all([fetchEventConfig(eventId, fetch, grant), ours]).then(
     ([, mine]) => mine,
     (error: unknown) => {
       if (error instanceof ProviderError && error.status === 404) return false;

@@ -28,6 +28,7 @@ export { findEventPhoto, firstPhotoPage, DEEP_LINK_PAGES } from './gallery';
 export { visitorForwardedFor } from './visitor';
 export {
   eventApiBase,
+  grantForLink,
   grantCookieName,
   grantCookiePath,
   requestGrant,

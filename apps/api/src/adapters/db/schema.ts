@@ -90,6 +90,11 @@ export const events = pgTable(
     access: text('access').$type<EventAccessLevel>().notNull().default('public'),
     /** The gallery password's scrypt hash (services/passwords.ts), while access is `password`. */
     accessPasswordHash: text('access_password_hash'),
+    /**
+     * The unguessable key in an unlisted event's link (its slug, `{name}-{key}-{id}`), while
+     * access is `unlisted`: without it, its pages and photos are not found.
+     */
+    linkKey: text('link_key'),
   },
   (t) => [
     index('events_organiser_listing_idx').on(t.organiserId, t.published, t.eventDate),
@@ -98,6 +103,7 @@ export const events = pgTable(
       'events_access_password_check',
       sql`(${t.access} = 'password') = (${t.accessPasswordHash} is not null)`,
     ),
+    check('events_link_key_check', sql`(${t.access} = 'unlisted') = (${t.linkKey} is not null)`),
   ],
 );
 

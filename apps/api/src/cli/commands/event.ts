@@ -228,6 +228,9 @@ export function eventCommands(program: Command, io: CliIo) {
           ...(password === undefined ? {} : { password }),
         });
         io.out(`Event ${saved.event_id} ${ACCESS_WORDS[saved.access]}`);
+        // The link is the only way in: the key in it is what opens the gallery.
+        if (saved.access === 'unlisted')
+          io.out(`Its link: /events/${saved.slug}/photos (on any of the organiser’s domains)`);
       });
     });
 

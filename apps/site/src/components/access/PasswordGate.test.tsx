@@ -41,7 +41,7 @@ describe('the console’s Access section', () => {
       <EventAccess
         eventId={7}
         csrf="token"
-        access={{ event_id: 7, access: 'unlisted', has_password: false }}
+        access={{ event_id: 7, access: 'unlisted', has_password: false, slug: 'quiet-run-Kq3x9ZtLm2Pw8Rn4-12' }}
         error={null}
       />,
     );
@@ -65,7 +65,7 @@ describe('the console’s Access section', () => {
       <EventAccess
         eventId={7}
         csrf="token"
-        access={{ event_id: 7, access: 'password', has_password: true }}
+        access={{ event_id: 7, access: 'password', has_password: true, slug: 'night-run-13' }}
         error="A gallery password has at least 6 characters."
       />,
     );

@@ -10,6 +10,8 @@ interface Props {
   access: EventAccessSettings | null;
   /** The last change's refusal, said beside the form. */
   error: string | null;
+  /** An unlisted gallery's link (with its key), shown to be shared; null otherwise. */
+  link?: string | null;
 }
 
 /**
@@ -17,7 +19,7 @@ interface Props {
  * field. Its own form and route (`…/access`), so that a password never travels with the other
  * settings, and works without script like every console form.
  */
-export function EventAccess({ eventId, csrf, access, error }: Props) {
+export function EventAccess({ eventId, csrf, access, error, link = null }: Props) {
   return (
     <section className="events-section" aria-labelledby="events-access">
       <h2 id="events-access" className="console-section-title">
@@ -35,6 +37,14 @@ export function EventAccess({ eventId, csrf, access, error }: Props) {
           noValidate
         >
           <input type="hidden" name={CSRF_FIELD} value={csrf} />
+          {access.access === 'unlisted' && link ? (
+            <p className="events-access-link">
+              {TEXT.link}{' '}
+              <a href={link} target="_blank" rel="noopener">
+                {link}
+              </a>
+            </p>
+          ) : null}
           <fieldset className="events-group" aria-describedby="events-access-intro">
             <legend id="events-access-intro">{TEXT.intro}</legend>
             {EVENT_ACCESS_LEVELS.map((level) => (

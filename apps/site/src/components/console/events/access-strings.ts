@@ -11,7 +11,7 @@ export const ACCESS_SETTINGS_TEXT = {
     },
     unlisted: {
       label: 'Unlisted',
-      hint: 'Left out of your site’s lists and sitemap, and not indexed. Anyone with the link can open it.',
+      hint: 'Left out of your site’s lists and sitemap, and not indexed. Anyone with its link can open it; its link carries a secret key, so the gallery cannot be found without it.',
     },
     password: {
       label: 'Password',
@@ -27,6 +27,7 @@ export const ACCESS_SETTINGS_TEXT = {
   tooShort: 'A gallery password has at least 6 characters.',
   tooLong: 'A gallery password has at most 200 characters.',
   unavailable: 'The access could not be read just now.',
+  link: 'The gallery’s link (share it with the people who may see the photos):',
 } as const;
 
 /** The notices the settings screen shows after a change of access (`?notice=`). */

@@ -86,6 +86,7 @@ export default async function EventSettingsPage({ params, searchParams }: Props)
                 csrf={session.csrf}
                 access={access?.ok ? access.data : null}
                 error={one(query.access_error)?.slice(0, 300) ?? null}
+                link={access?.ok && access.data.access === 'unlisted' ? publicUrl : null}
               />
             }
           />
