@@ -169,7 +169,8 @@ describe('an unlisted gallery, set from the console', () => {
     await section().getByLabel('Unlisted').check();
     await section().getByRole('button', { name: 'Save access' }).click();
     await page.getByText('The gallery is unlisted').waitFor();
-    // The link to share, with the key that opens it, shown in the section.
+    // Published means open to its link now, and the link to share, with its key, is shown.
+    await page.getByText('This event is published: anyone with its link can see it.').waitFor();
     const shown = section().getByRole('link', { name: /\/events\// });
     const href = (await shown.getAttribute('href')) ?? '';
     const match = new RegExp(`/events/([^/]+-[A-Z][A-Za-z0-9]{15}-${unlisted.id})/photos$`).exec(href);

@@ -1,4 +1,4 @@
-import { type AdminEvent, BIB_STRATEGIES } from '@eventsite/contract';
+import { type AdminEvent, BIB_STRATEGIES, type EventAccessLevel } from '@eventsite/contract';
 import type { ReactNode } from 'react';
 import { CSRF_FIELD } from '@/lib/console-security';
 import { CheckField, ErrorSummary, FieldError, TextField } from './Fields';
@@ -18,7 +18,15 @@ interface Props {
   bannerSrc: string | null;
   /** Shown after Publishing: who may see the gallery (EventAccess, its own form). */
   access?: ReactNode;
+  /** The event's access level, when known: what "published" means for it. */
+  accessLevel?: EventAccessLevel | null;
 }
+
+const PUBLISHED_TEXT: Record<EventAccessLevel, string> = {
+  public: EVENTS_TEXT.isPublished,
+  unlisted: EVENTS_TEXT.isPublishedUnlisted,
+  password: EVENTS_TEXT.isPublishedPassword,
+};
 
 /** An event's settings: its public address, publishing, every setting, and the way to delete it. */
 export function EventSettings({
@@ -30,6 +38,7 @@ export function EventSettings({
   notice,
   bannerSrc,
   access,
+  accessLevel = null,
 }: Props) {
   const action = `/console/events/${event.id}`;
   const strategies = Array.isArray(values.bib_strategy)
@@ -52,7 +61,7 @@ export function EventSettings({
         </h2>
         <p>
           <span className={event.published ? 'console-state console-state-on' : 'console-state'}>
-            {event.published ? EVENTS_TEXT.isPublished : EVENTS_TEXT.isDraft}
+            {event.published ? PUBLISHED_TEXT[accessLevel ?? 'public'] : EVENTS_TEXT.isDraft}
           </span>
         </p>
         <p className="events-url">

@@ -74,6 +74,8 @@ export const EVENTS_TEXT = {
   refused: 'Nothing was saved: correct the fields marked below.',
   publishing: 'Publishing',
   isPublished: 'This event is published: anyone can see it on your site.',
+  isPublishedUnlisted: 'This event is published: anyone with its link can see it.',
+  isPublishedPassword: 'This event is published: visitors who have its password can see it.',
   isDraft: 'This event is not published: only the console shows it.',
   publish: 'Publish event',
   unpublish: 'Unpublish event',

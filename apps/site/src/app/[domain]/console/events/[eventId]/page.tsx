@@ -80,6 +80,7 @@ export default async function EventSettingsPage({ params, searchParams }: Props)
             errors={draft?.errors ?? (apiError ? { form: apiError.slice(0, 300) } : {})}
             notice={notice}
             bannerSrc={bannerSrcOf(event)}
+            accessLevel={access?.ok ? access.data.access : null}
             access={
               <EventAccess
                 eventId={eventId}
