@@ -19,7 +19,7 @@ import { testImage } from '../test-support/images.js';
 import { cornerLight } from '../test-support/pixels.js';
 import { eq, sql } from 'drizzle-orm';
 import { hiddenFaces, photos } from '../adapters/db/schema.js';
-import { markedPrefix, variantKey } from '../services/photo-files.js';
+import { markedDownloadKey, markedPrefix, variantKey } from '../services/photo-files.js';
 
 let t: TestApp;
 let token: string;
@@ -230,6 +230,11 @@ describe('an event’s watermark', () => {
   it('with on_downloads, marks single downloads and zips; the stored originals never change', async () => {
     const res = await put({ on_downloads: true, position: 'bottom-right' });
     expect(saved(res)).toMatchObject({ on_downloads: true, version: 3 });
+    // The background job makes each photo's marked download copy before anyone asks for one,
+    // so that a zip of them starts at once.
+    await waitForJobs(t.services, eventId);
+    for (const uuid of uuids)
+      expect(await t.blobs.variants.has(markedDownloadKey(uuid, 3, 0, 'jpg')), uuid).toBe(true);
     const download = await original(uuids[0]!);
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-disposition']).toMatch(/attachment/);
@@ -259,6 +264,17 @@ describe('an event’s watermark', () => {
     const res = await put({ on_downloads: false });
     expect(saved(res)).toMatchObject({ on_downloads: false, version: 3 });
     expect(sha((await original(uuids[1]!)).rawPayload)).toBe(originalHashes[1]);
+  });
+
+  it('turned on again (no new version), makes the missing download copies in the background', async () => {
+    const key = markedDownloadKey(uuids[2]!, 3, 0, 'jpg');
+    await t.blobs.variants.delete(key);
+    const res = await put({ on_downloads: true });
+    expect(saved(res)).toMatchObject({ on_downloads: true, version: 3 });
+    await waitForJobs(t.services, eventId);
+    expect(await t.blobs.variants.has(key)).toBe(true);
+    expect((await t.services.jobs.queue.counts(eventId)).failed).toBe(0);
+    expect(saved(await put({ on_downloads: false }))).toMatchObject({ version: 3 });
   });
 
   it('turned off, serves unmarked variants again and removes the marked copies', async () => {

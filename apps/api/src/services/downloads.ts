@@ -74,15 +74,17 @@ export class DownloadService {
         ? { version: state.version, overlay: this.marks.overlay(eventId, state.version) }
         : null;
     const width = Math.max(4, String(rows.length).length);
+    // The blurred or marked copies, made now where no job has made them yet (a few at a time):
+    // their sizes and CRC-32s are known before the zip's first byte, as an original's are.
+    const copies = await madeInParallel(
+      rows.filter((row) => row.redaction > 0 || mark),
+      (row) => (mark ? this.copies.download(row, mark) : this.blurred.download(row)),
+    );
     const entries: ZipEntry[] = [];
     for (const [i, row] of rows.entries()) {
       const name = `${slug}-${String(i + 1).padStart(width, '0')}.${EXTENSION_OF[row.mimeType] ?? 'jpg'}`;
-      if (row.redaction > 0 || mark) {
-        // The blurred or marked copy, made now when no job has made it yet: its size and CRC-32
-        // are known before the zip's first byte, as an original's are.
-        const copy = mark
-          ? await this.copies.download(row, mark)
-          : await this.blurred.download(row);
+      const copy = copies.get(row);
+      if (copy) {
         entries.push({
           name,
           size: copy.size,
@@ -119,4 +121,24 @@ export class DownloadService {
     await this.photos.setCrc32(row.uuid, value);
     return value;
   }
+}
+
+/** How many copies a zip makes at once: one per core of a small machine. */
+const COPIES_AT_ONCE = 2;
+
+/** `make` of each item, COPIES_AT_ONCE at a time, by item. */
+async function madeInParallel<T, R>(
+  items: readonly T[],
+  make: (item: T) => Promise<R>,
+): Promise<Map<T, R>> {
+  const made = new Map<T, R>();
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++]!;
+      made.set(item, await make(item));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(COPIES_AT_ONCE, items.length) }, worker));
+  return made;
 }

@@ -217,12 +217,14 @@ export class WatermarkService implements MarkSource {
     const { enabled, kind, text, imageFile, position, opacity, size, onDownloads } = next;
     const values = { enabled, kind, text, imageFile, position, opacity, size, onDownloads };
     const row = await this.repo.save(eventId, values, bump);
-    if (bump)
+    // Downloads marked from now on: the job makes their copies too, ahead of the first zip.
+    const downloadsOn = !bump && next.enabled && onDownloads && !before.onDownloads;
+    if (bump || downloadsOn)
       await this.jobs.enqueue([
         {
           kind: 'watermark',
           payload: { eventId, version: row.version },
-          idempotencyKey: `watermark:${eventId}:${row.version}`,
+          idempotencyKey: `watermark:${eventId}:${row.version}${bump ? '' : ':downloads'}`,
           eventId,
         },
       ]);
@@ -355,8 +357,10 @@ export class WatermarkService implements MarkSource {
 
   /**
    * Makes the event's stored variants again with its current mark (or none), photo by photo in
-   * gallery order (the top of the gallery first), and removes the copies of older versions. Stops
-   * when a newer version was saved meanwhile (its own job takes over).
+   * gallery order (the top of the gallery first), and removes the copies of older versions; when
+   * the event marks its downloads, makes each photo's marked download copy too, so that a zip
+   * does not wait for them. Stops when a newer version was saved meanwhile (its own job takes
+   * over).
    */
   async rerender(
     eventId: number,
@@ -371,20 +375,25 @@ export class WatermarkService implements MarkSource {
     for (let v = Math.max(1, row.renderedVersion); v <= version; v++) stale.push(v);
     let photos = 0;
     let renders = 0;
+    let downloads = 0;
     let after: { sortAt: Date; uuid: string } | null = null;
     for (;;) {
       const page = await this.photos.page(eventId, after, PHOTO_PAGE);
       for (const photo of page) {
         renders += await this.copies.refresh(photo, mark, target.widths, stale);
+        if (mark && (await this.repo.find(eventId))?.onDownloads) {
+          await this.copies.download(photo, mark);
+          downloads += 1;
+        }
         photos += 1;
       }
       if (page.length < PHOTO_PAGE) break;
       const last = page[page.length - 1]!;
       after = { sortAt: last.sortAt, uuid: last.uuid };
       if ((await this.repo.find(eventId))?.version !== version)
-        return { skipped: 'a newer watermark was saved', photos, renders };
+        return { skipped: 'a newer watermark was saved', photos, renders, downloads };
     }
     await this.repo.setRendered(eventId, version);
-    return { eventId, version, photos, renders };
+    return { eventId, version, photos, renders, downloads };
   }
 }
