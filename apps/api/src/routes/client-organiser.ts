@@ -154,17 +154,8 @@ export const clientOrganiserRoutes: FastifyPluginAsyncZod = async (app) => {
       const origin = publicOrigin(app.config);
       return sendJson(
         reply,
-        await app.services.answers.get(
-          `config\n${eventId}\n${domain ?? ''}\n${origin}`,
-          async () => {
-            const config = await app.services.events.config(eventId, domain, origin);
-            // The version of the mark drawn on the photos: the site puts it in their URLs.
-            const { version } = await app.services.watermarks.current(eventId);
-            return serializeConfig({
-              ...config,
-              event_details: { ...config.event_details, photo_version: version },
-            });
-          },
+        await app.services.answers.get(`config\n${eventId}\n${domain ?? ''}\n${origin}`, async () =>
+          serializeConfig(await app.services.events.config(eventId, domain, origin)),
         ),
       );
     },

@@ -382,6 +382,7 @@ describe('GET /api/v1/client/events/{eventId}/config', () => {
       city: 'Chamonix',
       organiser_name: 'Trail Co',
       client: { name: 'Ridge Shoes', logo: '' },
+      photo_version: 0,
     });
     expect(body.data.event_photos_config).toEqual({
       ...DEFAULT_EVENT_PHOTOS_CONFIG,

@@ -24,6 +24,12 @@ export class EventService {
   ) {}
 
   /**
+   * How the event's photos look (the watermark service: the version of the mark drawn on them),
+   * set once the services are made (that service needs this one first).
+   */
+  photoLooks: { current(eventId: number): Promise<{ version: number }> } | undefined;
+
+  /**
    * Published events as recently read (every gallery request needs one): reused for a few
    * seconds, dropped at once when this process changes an event; another process's change (the
    * CLI on PostgreSQL) shows within the TTL.
@@ -55,6 +61,8 @@ export class EventService {
         city: event.city,
         organiser_name: event.organiserName,
         client: { name: event.clientName, logo: absoluteAssetUrl(event.clientLogo, origin) },
+        // The version of the mark drawn on the photos: the site puts it in their URLs.
+        photo_version: (await this.photoLooks?.current(event.id))?.version ?? 0,
       },
       event_photos_config: photosConfig,
     };

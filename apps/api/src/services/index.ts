@@ -182,6 +182,7 @@ export function createServices(db: Db, blobs: BlobStores, options: ServiceOption
       answers.clear();
     },
   );
+  events.photoLooks = watermarks;
   const photos = new PhotoService(
     photoRepo,
     events,
