@@ -117,9 +117,14 @@ export async function raceDayIndexing(ctx: Context) {
   try {
     const count = ctx.quick ? 30 : 180;
     const burst = await shots(count, 5_100_000);
+    const [warmUp] = await shots(1, 5_099_999);
     const { store, eventId, token } = await raceStore();
     const api = await startApi(store, { jobs: true, env: RACE_ENV });
     try {
+      // On race day the platform is already running: its engines have loaded their models. One
+      // photo before the burst loads them here, and is not counted.
+      await uploadOne(api.url, token, eventId, warmUp!);
+      await waitForJobs(api, token, eventId, 10 * 60_000);
       const sampler = sampleOrganiserData(api.url, 250);
       const t0 = performance.now();
       // Two uploads in flight, as a photographer's uploader keeps them.
@@ -142,7 +147,7 @@ export async function raceDayIndexing(ctx: Context) {
         goal,
         status: verdict(perMinute >= 90),
         notes:
-          `${count} generated 1600×1067 race photos uploaded through the admin API (2 at a time) in ${fmt(uploadedMs / 1000, 1)} s, all jobs done after ${fmt(totalMs / 1000, 1)} s (${JSON.stringify(counts)}); ` +
+          `${count} generated 1600×1067 race photos uploaded through the admin API (2 at a time) in ${fmt(uploadedMs / 1000, 1)} s, all jobs done after ${fmt(totalMs / 1000, 1)} s (${JSON.stringify(counts)}, with one warm-up photo's before the burst); ` +
           `one API process with its default job worker, OCR_ENABLED and FACES_ENABLED on, event with bib and selfie search; ` +
           `organiser data meanwhile (every 250 ms): p50 ${fmt(during.p50)} ms, p99 ${fmt(during.p99)} ms, ${during.errors} errors`,
         data: { count, uploadedMs, totalMs, perMinute, counts, during },
