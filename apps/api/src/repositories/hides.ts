@@ -117,6 +117,11 @@ export class HideRepository {
       .where(and(eq(photos.uuid, uuid), eq(photos.redaction, redaction)));
   }
 
+  /** How many photos the event has (a hide request's cap is a share of them). */
+  async photoCount(eventId: number): Promise<number> {
+    return this.db.$count(photos, eq(photos.eventId, eventId));
+  }
+
   /** Counts for the organiser: requests, hidden faces, photos with one, photos held back. */
   async stats(eventId: number) {
     const [requests, faces, hiddenPhotos, held] = await Promise.all([
