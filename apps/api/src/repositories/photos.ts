@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, gt, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, isNotNull, or, sql } from 'drizzle-orm';
 import type { EventAccessLevel } from '@eventsite/contract';
 import type { Db } from '../adapters/db/index.js';
 import { events, hideRequests, photos } from '../adapters/db/schema.js';
