@@ -312,14 +312,21 @@ export class PhotoRepository {
     return rows[0]?.n ?? 0;
   }
 
-  /** The event's photos among `uuids` (lower-case), in gallery order; others are left out. */
+  /**
+   * The event's shown photos among `uuids` (lower-case), in gallery order; others (and photos
+   * hidden or held back) are left out.
+   */
   async byUuids(eventId: number, uuids: string[]): Promise<PhotoRow[]> {
     if (uuids.length === 0) return [];
     return this.db
       .select()
       .from(photos)
       .where(
-        and(eq(photos.eventId, eventId), sql`${photos.uuid} = any(${sql.param(uuids)}::uuid[])`),
+        and(
+          eq(photos.eventId, eventId),
+          shown,
+          sql`${photos.uuid} = any(${sql.param(uuids)}::uuid[])`,
+        ),
       )
       .orderBy(asc(photos.sortAt), asc(photos.uuid))
       .limit(uuids.length);

@@ -327,6 +327,10 @@ describe('hide requests', () => {
     }
     expect(await listed()).toEqual(['alone', 'lookalike', 'together']);
     expect(await bibSearch('123')).toEqual(['lookalike']);
+    const byId = await t.app.inject({
+      url: `/api/v1/client/events/${eventId}/photos?ids=${photo.later}`,
+    });
+    expect(byId.json().data.photos).toEqual([]);
     expect((await variant(photo.later!, 1280)).statusCode).toBe(404);
     expect((await original(photo.later!)).statusCode).toBe(404);
     expect(await stats()).toMatchObject({ hidden_photos: 2, held_photos: 1 });

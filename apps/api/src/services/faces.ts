@@ -116,9 +116,11 @@ export class FaceService {
         if (wearer && !wearer.hidden) queries.push(wearer.embedding);
       }
     }
+    const threshold = config.selfie_config.match_threshold;
+    if (queries.length === 0) return this.render(event, new Map(), threshold, threshold);
     // Held to the event's own calibration: above the bar its strangers rarely reach, and nearer
     // the runner's faces than any other runner's known face. Sure matches only.
-    const calibration = await this.calibrations.get(event, config.selfie_config.match_threshold);
+    const calibration = await this.calibrations.get(event, threshold);
     const best = fuse(
       await this.indexes.get(event.id),
       queries,
