@@ -8,7 +8,7 @@ import { wearerFace } from '../faces/wearer.js';
 import type { EventRow } from '../repositories/events.js';
 import type { FaceRepository } from '../repositories/faces.js';
 import type { FaceIndexes } from './face-indexes.js';
-import type { BibPhotoSource } from './faces.js';
+import type { WornBibs } from './bibs.js';
 
 /** A changed event's calibration is made again on its next use, at most this often. */
 export const RECALIBRATE_MS = 10_000;
@@ -16,6 +16,11 @@ export const RECALIBRATE_MS = 10_000;
 export const CALIBRATION_MAX_AGE_MS = 10 * 60_000;
 /** Photos read per database round trip while labelling an event's faces. */
 const CHUNK = 500;
+
+/** The bibs on photos as a bib search counts them, with their boxes (the bib service). */
+export interface WornBibSource {
+  bibsOnPhotos(event: EventRow, uuids: string[]): Promise<Map<string, WornBibs>>;
+}
 
 interface Entry {
   threshold: number;
@@ -39,7 +44,7 @@ export class FusionCalibrations {
   constructor(
     private readonly faces: FaceRepository,
     private readonly indexes: FaceIndexes,
-    private readonly bibPhotos: BibPhotoSource,
+    private readonly bibPhotos: WornBibSource,
     private readonly now: () => number = Date.now,
   ) {
     indexes.changes.listen(({ eventId }) => this.changed(eventId));
