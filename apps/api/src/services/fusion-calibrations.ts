@@ -14,6 +14,8 @@ import type { WornBibs } from './bibs.js';
 export const RECALIBRATE_MS = 10_000;
 /** Bibs change without a face change (the `bibs` job after the `faces` job): made again past this. */
 export const CALIBRATION_MAX_AGE_MS = 10 * 60_000;
+/** Calibrations kept in memory (the events whose "more photos of you" ran last). */
+export const MAX_CALIBRATIONS = 50;
 /** Photos read per database round trip while labelling an event's faces. */
 const CHUNK = 500;
 
@@ -75,8 +77,13 @@ export class FusionCalibrations {
     value.catch(() => {
       if (this.cache.get(event.id) === next) this.cache.delete(event.id);
     });
-    if (this.cache.size > 500) this.cache.clear();
+    this.cache.delete(event.id);
     this.cache.set(event.id, next);
+    // Least recently made first: each holds up to 1,000 descriptors (4 MB).
+    for (const id of this.cache.keys()) {
+      if (this.cache.size <= MAX_CALIBRATIONS) break;
+      this.cache.delete(id);
+    }
     return value;
   }
 
