@@ -30,8 +30,16 @@ const twenty = vector({ 0: Math.SQRT1_2, 1: Math.SQRT1_2 });
 
 const byHash = new Map<string, NewFace[]>();
 const hash = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+/** While set, the `faces` job waits here. */
+let facesGate: { open: Promise<void>; entered: boolean } | null = null;
 const faceDetector: FaceDetector = {
-  detectFaces: async (image) => byHash.get(hash(image)) ?? [],
+  detectFaces: async (image) => {
+    if (facesGate) {
+      facesGate.entered = true;
+      await facesGate.open;
+    }
+    return byHash.get(hash(image)) ?? [];
+  },
 };
 
 let t: TestApp;
@@ -62,6 +70,27 @@ beforeAll(async () => {
   expect(await waitForJobs(t.services, eventId)).toMatchObject({ failed: 0 });
 });
 afterAll(() => t.close());
+
+describe('an event with no hide request', () => {
+  it('lists a new photo before its faces job has run: only requests hold photos back', async () => {
+    let open = () => {};
+    facesGate = { open: new Promise<void>((resolve) => (open = resolve)), entered: false };
+    const bytes = await testImage({ colour: 'hsl(200, 10%, 20%)' });
+    const res = await upload(t.app, token, eventId, [{ filename: 'new.jpg', bytes }]);
+    const uuid = res.json().data.accepted[0].uuid as string;
+    for (let i = 0; !facesGate.entered; i++) {
+      if (i > 600) throw new Error('the faces job did not start');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const listed = await t.app.inject({
+      url: `/api/v1/client/events/${eventId}/photos?ids=${uuid}`,
+    });
+    expect(listed.json().data.photos.map((p: { uuid: string }) => p.uuid)).toEqual([uuid]);
+    open();
+    facesGate = null;
+    expect(await waitForJobs(t.services, eventId)).toMatchObject({ failed: 0 });
+  });
+});
 
 describe('the cap on one hide request', () => {
   it('is a share of the event’s photos, at least 20 and at most 50', () => {
