@@ -310,6 +310,6 @@ describe('hide me everywhere', () => {
 
     // The organiser sees counts, never a face.
     const stats = await admin<Record<string, number>>('GET', `/events/${event.id}/hide-requests`);
-    assert.deepEqual(stats, { requests: 1, hidden_faces: 2, hidden_photos: 2 });
+    assert.deepEqual(stats, { requests: 1, hidden_faces: 2, hidden_photos: 2, held_photos: 0 });
   });
 });

@@ -32,5 +32,11 @@ export const hideRequestStats = z.object({
   hidden_faces: z.number().int().nonnegative(),
   /** Photos with at least one blurred face. */
   hidden_photos: z.number().int().nonnegative(),
+  /**
+   * Photos held back from visitors until their faces are checked against the requests (uploaded
+   * after one, their `faces` job not yet run; it does not run while face detection or selfie
+   * search is off).
+   */
+  held_photos: z.number().int().nonnegative(),
 });
 export type HideRequestStats = z.infer<typeof hideRequestStats>;

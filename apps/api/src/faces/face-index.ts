@@ -89,6 +89,16 @@ export class FaceIndex {
     this.#scales[slot] = max / INT8_MAX;
   }
 
+  /** The stored face's unit embedding (to about ±0.005: stored as int8), or undefined. */
+  embedding(id: number): Float32Array | undefined {
+    const slot = this.#slots.get(id);
+    if (slot === undefined) return undefined;
+    const rows = this.#rows();
+    const at = slot * this.dimensions;
+    const scale = this.#scales[slot]!;
+    return normalise(Float32Array.from(rows.subarray(at, at + this.dimensions), (v) => v * scale));
+  }
+
   /** Removes a face; false when it was not there. */
   remove(id: number): boolean {
     const slot = this.#slots.get(id);

@@ -3,7 +3,8 @@
  * faces are found and described, checked against the event's hide requests, stored (replacing
  * earlier ones) and the others put in the event's loaded search index. After it, selfie search
  * finds the photo. A hidden face is never indexed; it is blurred (a `redact` job) and its bib
- * hidden.
+ * hidden. A photo of an event with hide requests is held back from visitors from its insert
+ * until this job has checked it (repositories/photos.ts, `shown`); a skipped job leaves it held.
  */
 import type { BlobStores } from '../adapters/blobs.js';
 import type { JobHandler } from '../adapters/jobs/worker.js';
@@ -57,6 +58,8 @@ export function facesStep(deps: FacesStepDeps): JobHandler<'faces'> {
     );
     const hidden = ids.filter((_, i) => hide[i]);
     if (hidden.length > 0) await deps.hides.hideStoredFaces(eventId, uuid, hidden);
+    // Checked: a photo held back for the event's hide requests is shown now (blurred where hidden).
+    await deps.photos.release(uuid);
     return { uuid, faces: ids.length, hidden: hidden.length };
   };
 }

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../adapters/db/index.js';
 import { events, organisers, photos } from '../adapters/db/schema.js';
+import { shown } from './shown.js';
 
 export type EventRow = typeof events.$inferSelect;
 export type NewEventRow = Omit<typeof events.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
@@ -107,7 +108,7 @@ export class EventRepository {
         n: sql<number>`(count(*) over (partition by ${photos.eventId}))::int`.as('n'),
       })
       .from(photos)
-      .where(and(inArray(photos.eventId, eventIds), isNull(photos.hiddenAt)))
+      .where(and(inArray(photos.eventId, eventIds), shown))
       .as('ranked');
     // k = ceil(r * count / n) is the first k reaching row r; it picks r when k < count and floor(k * n / count) = r.
     const k = sql`((${ranked.r} * ${count} + ${ranked.n} - 1) / ${ranked.n})`;
@@ -128,7 +129,7 @@ export class EventRepository {
       .select({ eventId: events.id, uuid: photos.uuid, width: photos.width, height: photos.height })
       .from(events)
       .innerJoin(photos, and(eq(photos.uuid, events.coverPhotoUuid), eq(photos.eventId, events.id)))
-      .where(and(inArray(events.id, eventIds), isNull(photos.hiddenAt)));
+      .where(and(inArray(events.id, eventIds), shown));
     if (covers.length === 0) return sample;
     const out: SummaryPhoto[] = [];
     for (const id of eventIds) {

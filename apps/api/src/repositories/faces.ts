@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../adapters/db/index.js';
 import { events, photoFaces, photos } from '../adapters/db/schema.js';
+import { shown } from './shown.js';
 import { embeddingFromBytes, embeddingToBytes } from '../faces/vectors.js';
 
 type StoredFaceRow = typeof photoFaces.$inferSelect;
@@ -209,7 +210,7 @@ export class FaceRepository {
       .select()
       .from(photos)
       .where(
-        and(eq(photos.eventId, eventId), inArray(photos.uuid, uuids), isNull(photos.hiddenAt)),
+        and(eq(photos.eventId, eventId), inArray(photos.uuid, uuids), shown),
       );
   }
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../adapters/db/index.js';
 import { hiddenBibs, hiddenFaces, hideRequests, photoFaces, photos } from '../adapters/db/schema.js';
 import { embeddingFromBytes, embeddingToBytes } from '../faces/vectors.js';
@@ -117,16 +117,27 @@ export class HideRepository {
       .where(and(eq(photos.uuid, uuid), eq(photos.redaction, redaction)));
   }
 
-  /** Counts for the organiser: requests, hidden faces, photos with one. */
+  /** How many photos the event has (a hide request's cap is a share of them). */
+  async photoCount(eventId: number): Promise<number> {
+    return this.db.$count(photos, eq(photos.eventId, eventId));
+  }
+
+  /** Counts for the organiser: requests, hidden faces, photos with one, photos held back. */
   async stats(eventId: number) {
-    const [requests, faces, hiddenPhotos] = await Promise.all([
+    const [requests, faces, hiddenPhotos, held] = await Promise.all([
       this.db.$count(hideRequests, eq(hideRequests.eventId, eventId)),
       this.db.$count(hiddenFaces, eq(hiddenFaces.eventId, eventId)),
       this.db
         .select({ n: sql<number>`count(distinct ${hiddenFaces.photoUuid})::int` })
         .from(hiddenFaces)
         .where(eq(hiddenFaces.eventId, eventId)),
+      this.db.$count(photos, and(eq(photos.eventId, eventId), isNotNull(photos.heldAt))),
     ]);
-    return { requests, hidden_faces: faces, hidden_photos: hiddenPhotos[0]?.n ?? 0 };
+    return {
+      requests,
+      hidden_faces: faces,
+      hidden_photos: hiddenPhotos[0]?.n ?? 0,
+      held_photos: held,
+    };
   }
 }

@@ -1,7 +1,8 @@
-import { and, asc, eq, getTableColumns, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, isNotNull, or, sql } from 'drizzle-orm';
 import type { EventAccessLevel } from '@eventsite/contract';
 import type { Db } from '../adapters/db/index.js';
-import { events, photos } from '../adapters/db/schema.js';
+import { events, hideRequests, photos } from '../adapters/db/schema.js';
+import { shown } from './shown.js';
 
 export type PhotoRow = typeof photos.$inferSelect;
 export type NewPhotoRow = Omit<typeof photos.$inferInsert, 'createdAt'>;
@@ -46,8 +47,7 @@ function isForeignKeyViolation(error: unknown): boolean {
   return false;
 }
 
-/** A photo visitors may see: not hidden by its organiser (hidden photos are kept, never served). */
-const shown = isNull(photos.hiddenAt);
+export { shown };
 
 /** How long an event's photo count is reused: counting 100k rows on every page costs ~10 ms. */
 const COUNT_TTL_MS = 5_000;
@@ -69,9 +69,13 @@ export class PhotoRepository {
   async insertUnlessDuplicate(row: NewPhotoRow): Promise<boolean> {
     let inserted: Array<{ uuid: string }>;
     try {
+      // An event with hide requests holds a new photo back until its `faces` job checked it.
       inserted = await this.db
         .insert(photos)
-        .values(row)
+        .values({
+          ...row,
+          heldAt: sql`(select case when exists (select 1 from ${hideRequests} where ${hideRequests.eventId} = ${row.eventId}) then now() end)`,
+        })
         .onConflictDoNothing({ target: [photos.eventId, photos.checksum] })
         .returning({ uuid: photos.uuid });
     } catch (error) {
@@ -81,6 +85,20 @@ export class PhotoRepository {
     this.counts.delete(row.eventId);
     if (inserted.length === 1) this.onChange?.(row.eventId);
     return inserted.length === 1;
+  }
+
+  /** The photo's faces were checked (the `faces` job): no longer held back. True when it was. */
+  async release(uuid: string): Promise<boolean> {
+    const rows = await this.db
+      .update(photos)
+      .set({ heldAt: null })
+      .where(and(eq(photos.uuid, uuid), isNotNull(photos.heldAt)))
+      .returning({ eventId: photos.eventId });
+    if (rows[0]) {
+      this.counts.delete(rows[0].eventId);
+      this.onChange?.(rows[0].eventId);
+    }
+    return rows.length === 1;
   }
 
   async findByUuid(uuid: string): Promise<PhotoRow | undefined> {
@@ -294,14 +312,21 @@ export class PhotoRepository {
     return rows[0]?.n ?? 0;
   }
 
-  /** The event's photos among `uuids` (lower-case), in gallery order; others are left out. */
+  /**
+   * The event's shown photos among `uuids` (lower-case), in gallery order; others (and photos
+   * hidden or held back) are left out.
+   */
   async byUuids(eventId: number, uuids: string[]): Promise<PhotoRow[]> {
     if (uuids.length === 0) return [];
     return this.db
       .select()
       .from(photos)
       .where(
-        and(eq(photos.eventId, eventId), sql`${photos.uuid} = any(${sql.param(uuids)}::uuid[])`),
+        and(
+          eq(photos.eventId, eventId),
+          shown,
+          sql`${photos.uuid} = any(${sql.param(uuids)}::uuid[])`,
+        ),
       )
       .orderBy(asc(photos.sortAt), asc(photos.uuid))
       .limit(uuids.length);

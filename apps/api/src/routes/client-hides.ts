@@ -23,11 +23,16 @@ export const clientHideRoutes: FastifyPluginAsyncZod<{ limitSearch: SearchLimit 
         tags: ['client'],
         summary: 'Hide my face on this event’s photos (a face descriptor, never the selfie)',
         description:
-          'The body is the selfie’s face descriptor (1024 values, unit length, as for selfie search), computed on the visitor’s device. With `dry_run: true` the answer only counts the photos that would change, and nothing is stored. Otherwise the most similar face of each photo, at similarity 0.60 or above, is hidden: blurred in every display size and download, left out of selfie search and "more photos of you", and the bib its wearer wears no longer finds the photo (nor `bib`, when given, on those photos). The descriptor alone is kept, so photos uploaded later are checked against it; it is deleted with the event. `photos` counts the photos changed now. 403 when selfie_search is off. Shares the search budget per client (30 a minute; 429 past it).',
+          'The body is the selfie’s face descriptor (1024 values, unit length, as for selfie search), computed on the visitor’s device. With `dry_run: true` the answer only counts the photos that would change, and nothing is stored. Otherwise the most similar face of each photo, at similarity 0.60 or above, is hidden: blurred in every display size and download, left out of selfie search and "more photos of you", and the bib its wearer wears no longer finds the photo (nor `bib`, when given, on those photos). The descriptor alone is kept, so photos uploaded later are checked against it; it is deleted with the event. `photos` counts the photos changed now. 403 when selfie_search is off. 422 when the face matches more photos than one request may hide (10 % of the event’s photos, at least 20 and at most 50), dry run included: nothing is hidden and the message says so in the visitor’s words. Shares the search budget per client (30 a minute; 429 past it).',
         params: eventIdParams,
         querystring: eventQuery,
         body: hideRequestInput,
-        response: { 200: envelope(hideRequestAnswer), ...failures, 429: errorEnvelope },
+        response: {
+          200: envelope(hideRequestAnswer),
+          ...failures,
+          422: errorEnvelope,
+          429: errorEnvelope,
+        },
       },
     },
     async (request, reply) => {

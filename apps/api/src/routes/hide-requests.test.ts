@@ -69,8 +69,16 @@ const plan: Record<string, { bibs: BibReading[]; faces: NewFace[] }> = {
 const byHash = new Map<string, { bibs: BibReading[]; faces: NewFace[] }>();
 const hash = (bytes: Buffer | Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const bibReader: BibReader = { readBibs: async (image) => byHash.get(hash(image))?.bibs ?? [] };
+/** While set, the `faces` job waits here (a photo between its ingest and its faces job). */
+let facesGate: { open: Promise<void>; entered: boolean } | null = null;
 const faceDetector: FaceDetector = {
-  detectFaces: async (image) => byHash.get(hash(image))?.faces ?? [],
+  detectFaces: async (image) => {
+    if (facesGate) {
+      facesGate.entered = true;
+      await facesGate.open;
+    }
+    return byHash.get(hash(image))?.faces ?? [];
+  },
 };
 
 /** A 400x300 photo of noise: every region is sharp, so a blurred one shows at once. */
@@ -156,7 +164,7 @@ async function stats() {
   expect(res.statusCode, res.body).toBe(200);
   return envelope(hideRequestStats).parse(res.json()).data;
 }
-async function send(names: string[]) {
+async function send(names: string[], wait = true) {
   const files = [];
   for (const name of names) {
     const bytes = await noisyPhoto(Object.keys(plan).indexOf(name) + 1);
@@ -168,7 +176,12 @@ async function send(names: string[]) {
   expect(res.statusCode, res.body).toBe(202);
   for (const a of res.json().data.accepted as Array<{ filename: string; uuid: string }>)
     photo[a.filename.replace('.jpg', '')] = a.uuid;
-  expect((await waitForJobs(t.services, eventId)).failed).toBe(0);
+  if (wait) expect((await waitForJobs(t.services, eventId)).failed).toBe(0);
+}
+async function listed(): Promise<string[]> {
+  const res = await t.app.inject({ url: `/api/v1/client/events/${eventId}/photos` });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json().data.photos as Array<{ uuid: string }>).map((p) => nameOf(p.uuid)).sort();
 }
 
 beforeAll(async () => {
@@ -209,7 +222,7 @@ describe('hide requests', () => {
     expect(off.statusCode).toBe(403);
     expect(off.json().message).toMatch(/selfie search, which is turned off/);
     expect((await hide({ embedding: runner }, 999_999)).statusCode).toBe(404);
-    expect(await stats()).toEqual({ requests: 0, hidden_faces: 0, hidden_photos: 0 });
+    expect(await stats()).toEqual({ requests: 0, hidden_faces: 0, hidden_photos: 0, held_photos: 0 });
   });
 
   it('a dry run counts the photos and changes nothing', async () => {
@@ -220,7 +233,7 @@ describe('hide requests', () => {
       photos: 2,
       stored: false,
     });
-    expect(await stats()).toEqual({ requests: 0, hidden_faces: 0, hidden_photos: 0 });
+    expect(await stats()).toEqual({ requests: 0, hidden_faces: 0, hidden_photos: 0, held_photos: 0 });
     expect(await selfie(runner)).toEqual(['together', 'alone', 'lookalike']);
   });
 
@@ -298,11 +311,34 @@ describe('hide requests', () => {
     expect(files.some((f) => f.equals(download.rawPayload))).toBe(true);
     expect(files.some((f) => f.equals(bytesOf.lookalike!))).toBe(true);
 
-    expect(await stats()).toEqual({ requests: 1, hidden_faces: 2, hidden_photos: 2 });
+    expect(await stats()).toEqual({ requests: 1, hidden_faces: 2, hidden_photos: 2, held_photos: 0 });
   });
 
-  it('hides the runner on a photo uploaded after the request', async () => {
-    await send(['later']);
+  it('holds a photo uploaded after the request back until its faces are checked, then hides the runner on it', async () => {
+    let open = () => {};
+    facesGate = { open: new Promise<void>((resolve) => (open = resolve)), entered: false };
+    await send(['later'], false);
+    // Ingested and its bibs read, its `faces` job waiting: not listed, not found, not served.
+    for (let i = 0; ; i++) {
+      const counts = await t.services.jobs.queue.counts(eventId);
+      if (facesGate.entered && counts.queued === 0 && counts.running === 1) break;
+      if (i > 600) throw new Error(`the faces job did not start: ${JSON.stringify(counts)}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await listed()).toEqual(['alone', 'lookalike', 'together']);
+    expect(await bibSearch('123')).toEqual(['lookalike']);
+    const byId = await t.app.inject({
+      url: `/api/v1/client/events/${eventId}/photos?ids=${photo.later}`,
+    });
+    expect(byId.json().data.photos).toEqual([]);
+    expect((await variant(photo.later!, 1280)).statusCode).toBe(404);
+    expect((await original(photo.later!)).statusCode).toBe(404);
+    expect(await stats()).toMatchObject({ hidden_photos: 2, held_photos: 1 });
+    open();
+    facesGate = null;
+    expect((await waitForJobs(t.services, eventId)).failed).toBe(0);
+    // Checked: listed again, blurred where the runner is.
+    expect(await listed()).toEqual(['alone', 'later', 'lookalike', 'together']);
     expect(await selfie(runner)).toEqual(['lookalike']);
     expect((await selfie(neighbour)).sort()).toEqual(['later', 'together']);
     expect(await bibSearch('123')).toEqual(['lookalike']);
@@ -311,7 +347,7 @@ describe('hide requests', () => {
     expect(await sharpness(shown.rawPayload, NEIGHBOUR_FACE)).toBeGreaterThan(40);
     const download = await original(photo.later!);
     expect(await sharpness(download.rawPayload, RUNNER_FACE)).toBeLessThan(12);
-    expect(await stats()).toEqual({ requests: 1, hidden_faces: 3, hidden_photos: 3 });
+    expect(await stats()).toEqual({ requests: 1, hidden_faces: 3, hidden_photos: 3, held_photos: 0 });
   });
 
   it('keeps the hide when the event’s face data is deleted and detected again', async () => {

@@ -6,6 +6,7 @@ import {
 } from '@eventsite/contract';
 import { PermanentJobError } from '../adapters/jobs/types.js';
 import { AppError } from '../errors.js';
+import { fuse } from '../faces/fusion.js';
 import { MAYBE_MARGIN, matchTier } from '../faces/thresholds.js';
 import { wearerFace, wornBib } from '../faces/wearer.js';
 import type { EventRow } from '../repositories/events.js';
@@ -15,6 +16,7 @@ import type { FaceDetector } from './engines.js';
 import type { WornBibs } from './bibs.js';
 import type { EventService } from './events.js';
 import type { FaceChange, FaceIndexes } from './face-indexes.js';
+import { FusionCalibrations } from './fusion-calibrations.js';
 import type { JobService } from './jobs.js';
 
 export { engineFaceDetector, type FaceDetector } from './engines.js';
@@ -54,6 +56,9 @@ const FACES_PER_SEARCH = MAX_SELFIE_MATCHES * 4;
  * Visitors' embeddings are used for one search and never stored or logged.
  */
 export class FaceService {
+  /** Per event, the bar and the known faces "more photos of you" is held to (faces/fusion.ts). */
+  readonly calibrations: FusionCalibrations;
+
   constructor(
     private readonly faces: FaceRepository,
     private readonly events: EventService,
@@ -64,7 +69,9 @@ export class FaceService {
     private readonly bibPhotos: BibPhotoSource,
     /** Undefined when face detection is off (FACES_ENABLED). */
     private readonly detector: FaceDetector | undefined,
-  ) {}
+  ) {
+    this.calibrations = new FusionCalibrations(faces, indexes, bibPhotos);
+  }
 
   get enabled(): boolean {
     return this.detector !== undefined;
@@ -109,13 +116,20 @@ export class FaceService {
         if (wearer && !wearer.hidden) queries.push(wearer.embedding);
       }
     }
-    return this.answer(
-      event,
+    const threshold = config.selfie_config.match_threshold;
+    if (queries.length === 0) return this.render(event, new Map(), threshold, threshold);
+    // Held to the event's own calibration: above the bar its strangers rarely reach, and nearer
+    // the runner's faces than any other runner's known face. Sure matches only.
+    const calibration = await this.calibrations.get(event, threshold);
+    const best = fuse(
+      await this.indexes.get(event.id),
       queries,
-      config.selfie_config.match_threshold,
+      calibration,
+      [bib],
       new Set(found.map((p) => p.uuid)),
-      !config.feature_flag.show_all_images,
+      { limit: FACES_PER_SEARCH },
     );
+    return this.render(event, best, calibration.bar, calibration.bar);
   }
 
   /**
@@ -130,8 +144,7 @@ export class FaceService {
     matchesOnly = false,
   ): Promise<SelfieSearchAnswer> {
     const maybe = matchesOnly ? threshold : Math.round((threshold - MAYBE_MARGIN) * 1000) / 1000;
-    const eventId = event.id;
-    const index = await this.indexes.get(eventId);
+    const index = await this.indexes.get(event.id);
     // Per photo, its most similar face: its similarity, and the face (whose bib it wears).
     const best = new Map<string, { similarity: number; face: number }>();
     for (const query of queries) {
@@ -141,6 +154,17 @@ export class FaceService {
           best.set(face.photoId, { similarity: face.similarity, face: face.id });
       }
     }
+    return this.render(event, best, threshold, maybe);
+  }
+
+  /** The answer: per photo its best face, sure matches then "maybe you", at most the limit. */
+  private async render(
+    event: EventRow,
+    best: Map<string, { similarity: number; face: number }>,
+    threshold: number,
+    maybe: number,
+  ): Promise<SelfieSearchAnswer> {
+    const eventId = event.id;
     const ranked = [...best]
       .sort((a, b) => b[1].similarity - a[1].similarity)
       .slice(0, MAX_SELFIE_MATCHES);
@@ -273,11 +297,13 @@ export class FaceService {
 
   /** Another process changed the event's faces (face-indexes.ts). */
   refresh(change: FaceChange): Promise<void> {
+    this.calibrations.changed(change.eventId);
     return this.indexes.refresh(change);
   }
 
   /** Drops every index (changes may have been missed): each is read again on its next search. */
   forgetIndexes(): void {
+    this.calibrations.forget();
     this.indexes.forgetIndexes();
   }
 

@@ -13,6 +13,26 @@ import type { JobService } from './jobs.js';
 /** Faces looked at for one request: far more photos than one runner is on. */
 const MAX_HIDDEN_FACES = 5000;
 
+/**
+ * The most photos one request may hide: a runner is on a few photos of an event, tens on a big
+ * one; a face that matches more is a crowd of look-alikes or not one person's (a face taken from
+ * a gallery photo could hide many). The bound is a share of the event's photos, at least
+ * `HIDE_CAP_MIN` (a small event's runner may be on most of its photos) and at most `HIDE_CAP_MAX`.
+ */
+export const HIDE_CAP_MAX = 50;
+export const HIDE_CAP_MIN = 20;
+export const HIDE_CAP_SHARE = 0.1;
+
+/** The most photos one request may hide on an event of `photos` photos. */
+export function hideCap(photos: number): number {
+  return Math.min(HIDE_CAP_MAX, Math.max(HIDE_CAP_MIN, Math.ceil(photos * HIDE_CAP_SHARE)));
+}
+
+export const tooManyMessage = (found: number, cap: number) =>
+  `This face looks like the face in ${found} photos of this event, more than one request can hide (${cap}). ` +
+  'It may match other people too. Use a clear selfie of your own face, looking at the camera, ' +
+  'or ask the organiser to hide you.';
+
 export const HIDE_OFF_MESSAGE =
   'Hiding a face needs selfie search, which is turned off for this event.';
 
@@ -58,6 +78,11 @@ export class HideService {
       minSimilarity: HIDE_SIMILARITY,
     }))
       if (!best.has(face.photoId)) best.set(face.photoId, face.id);
+    // Refused whole, dry run too: the visitor learns it before confirming, nothing is hidden.
+    if (best.size > HIDE_CAP_MIN) {
+      const cap = hideCap(await this.hides.photoCount(eventId));
+      if (best.size > cap) throw new AppError(422, tooManyMessage(best.size, cap));
+    }
     if (input.dry_run) return { photos: best.size, stored: false };
     await this.hides.addRequest(eventId, input.embedding);
     const bib = input.bib === undefined ? undefined : canonicalBib(input.bib);

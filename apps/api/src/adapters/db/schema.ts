@@ -140,6 +140,11 @@ export const photos = pgTable(
     redactedCrc32: bigint('redacted_crc32', { mode: 'number' }),
     /** When the organiser hid the photo from visitors (kept, never served); null: shown. */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    /**
+     * Held back from visitors until its `faces` job has checked it against the event's hide
+     * requests: set at insert when the event has any (hide-me.md, "Later uploads"); null: shown.
+     */
+    heldAt: timestamp('held_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -191,8 +191,12 @@ export function eventCommands(program: Command, io: CliIo) {
       const eventId = parseId(id);
       await withServices(io, async (services) => {
         const stats = await services.hides.stats(eventId, null);
+        const held =
+          stats.held_photos > 0
+            ? `; ${stats.held_photos} new photo${stats.held_photos === 1 ? '' : 's'} held back until their faces are checked`
+            : '';
         io.out(
-          `Event ${eventId}: ${stats.requests} hide request${stats.requests === 1 ? '' : 's'}; ${stats.hidden_faces} face${stats.hidden_faces === 1 ? '' : 's'} blurred on ${stats.hidden_photos} photo${stats.hidden_photos === 1 ? '' : 's'}`,
+          `Event ${eventId}: ${stats.requests} hide request${stats.requests === 1 ? '' : 's'}; ${stats.hidden_faces} face${stats.hidden_faces === 1 ? '' : 's'} blurred on ${stats.hidden_photos} photo${stats.hidden_photos === 1 ? '' : 's'}${held}`,
         );
       });
     });

@@ -1,0 +1,1 @@
+ALTER TABLE "photos" ADD COLUMN "held_at" timestamp with time zone;
