@@ -202,7 +202,9 @@ export class LocalFolderBlobStore implements BlobStore {
   }
 
   async deletePrefix(prefix: string): Promise<void> {
-    await rm(this.pathOf(prefix), { recursive: true, force: true });
+    // A job may still be writing into the folder (a variant made as the photo is deleted): its
+    // new file makes the removal fail with ENOTEMPTY, so it is tried again.
+    await rm(this.pathOf(prefix), { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
   }
 
   async list(): Promise<BlobEntry[]> {

@@ -1,5 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { waitForJobs } from '../test-support/admin.js';
 import { createTestApp, type TestApp } from '../test-support/app.js';
 import { seedPhotos, seedPublishedEvent } from '../test-support/fixtures.js';
 
@@ -171,6 +172,8 @@ describe('the hot photo path', () => {
     } finally {
       spy.mockRestore();
       await mark({ enabled: false });
+      // The two marks' background jobs are done before the next test deletes a photo.
+      await waitForJobs(t.services, eventId);
     }
   });
 
