@@ -42,7 +42,7 @@ import { photoRoutes } from './routes/photos.js';
 import { serveHotPhoto } from './routes/hot-photos.js';
 import type { BibReader } from './services/bibs.js';
 import type { FaceDetector } from './services/faces.js';
-import { closeEngineWorker } from './engine-worker/index.js';
+import { closeEngineWorker, fitRecognitionThreadsToJobs } from './engine-worker/index.js';
 import { createServices, type Services } from './services/index.js';
 import { shareChanges } from './services/shared-changes.js';
 import { API_VERSION } from './version.js';
@@ -142,6 +142,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('database', options.database);
   app.decorate('services', services);
   const workerWanted = (options.worker ?? true) && options.config.jobConcurrency > 0;
+  fitRecognitionThreadsToJobs(options.config.jobConcurrency);
   const worker = workerWanted
     ? new JobWorker(services.jobs.queue, services.jobHandlers, {
         concurrency: options.config.jobConcurrency,

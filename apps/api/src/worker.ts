@@ -1,6 +1,6 @@
 import { JobWorker } from './adapters/jobs/worker.js';
 import { ConfigError, loadConfig } from './config.js';
-import { closeEngineWorker } from './engine-worker/index.js';
+import { closeEngineWorker, fitRecognitionThreadsToJobs } from './engine-worker/index.js';
 import { openRuntime } from './runtime.js';
 import { createServices } from './services/index.js';
 import { shareChanges } from './services/shared-changes.js';
@@ -58,6 +58,7 @@ async function main(): Promise<void> {
       },
     ]),
   ) as unknown as typeof services.jobHandlers;
+  fitRecognitionThreadsToJobs(config.jobConcurrency);
   const worker = new JobWorker(queue, handlers, {
     concurrency: config.jobConcurrency,
     // The same lease as every process's (JOB_LEASE_SECONDS): on the database's queue this worker

@@ -9,7 +9,11 @@
  * - `LazyModels`: an engine's models, loaded on first use and loaded again after a failed load.
  */
 import { isMainThread } from 'node:worker_threads';
-import type { WorkerRunner } from './runner.js';
+/** Where an engine's calls run from the main thread: a `WorkerRunner` or a `WorkerPool`. */
+export interface EngineThreads {
+  call<T>(method: string, args?: unknown[]): Promise<T>;
+  callIfRunning(method: string, args?: unknown[]): Promise<void>;
+}
 
 /** A recognition engine: its methods, each taking structured-clonable arguments, and `dispose`. */
 export interface Engine {
@@ -27,7 +31,7 @@ export interface EngineBinding<E extends Engine> {
   /** Makes the engine in the calling thread. */
   create: () => E;
   /** The thread it runs in from the main thread (engine-worker/index.ts `engineWorker`). */
-  worker: () => WorkerRunner;
+  worker: () => EngineThreads;
   /** Per method of the engine, the worker module's function (engines.ts) that runs it there. */
   calls: Methods<E>;
   /** The worker module's function that frees the engine's models. */

@@ -2,7 +2,7 @@
  * What the engine worker thread serves: bib OCR and face detection, each engine loaded on its
  * first call. Runs inside the thread only (`WorkerRunner` imports it there).
  */
-import { isMainThread } from 'node:worker_threads';
+import { isMainThread, workerData } from 'node:worker_threads';
 import { createOcrEngine, type OcrTextLine, type ReadTextOptions } from '../bibs/ocr-engine.js';
 import { createFaceEngine, type DetectFacesOptions, type Face } from '../faces/engine.js';
 import { lazyEngine } from './engine.js';
@@ -10,7 +10,12 @@ import { lazyEngine } from './engine.js';
 if (isMainThread)
   throw new Error('engine-worker/engines runs inside the engine worker thread only');
 
-const ocr = lazyEngine(createOcrEngine);
+/** CPU threads per model run (unset: the engine's default); one when several threads serve side by side. */
+const modelThreads = (workerData as { settings?: { modelThreads?: number } } | null)?.settings
+  ?.modelThreads;
+const ocr = lazyEngine(() =>
+  createOcrEngine(modelThreads === undefined ? {} : { threads: modelThreads }),
+);
 const faces = lazyEngine(createFaceEngine);
 
 /** Structured clone delivers a Buffer as a plain Uint8Array. */

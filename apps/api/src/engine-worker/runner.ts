@@ -43,6 +43,8 @@ export interface WorkerRunnerOptions {
    * serving requests. Default: the process's.
    */
   priority?: number;
+  /** Plain values the served module reads as `workerData.settings` (e.g. the engines' thread counts). */
+  settings?: Record<string, unknown>;
 }
 
 /** The worker thread stopped while it had a call: that call is lost, the next one starts a new thread. */
@@ -158,7 +160,11 @@ export class WorkerRunner {
     if (this.#thread) return this.#thread;
     const entry = hostEntry();
     const worker = new Worker(entry.file, {
-      workerData: { module: this.#options.module.href, priority: this.#options.priority },
+      workerData: {
+        module: this.#options.module.href,
+        priority: this.#options.priority,
+        settings: this.#options.settings ?? {},
+      },
       name: this.#options.name,
       ...(entry.eval ? { eval: true } : {}),
     });

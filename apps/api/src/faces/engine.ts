@@ -121,10 +121,10 @@ class HumanFaceEngine implements FaceEngine {
       const minScore = options.minScore ?? MIN_FACE_SCORE;
 
       const maxFaces = this.#options.maxFaces ?? 40;
-      const found = await locate(human, raw, maxFaces);
+      const found = await locateScaled(human, raw, maxFaces);
       if (options.tiles !== false) {
         for (const tile of planTiles(raw.width, raw.height, this.#options.tiles)) {
-          for (const d of await locate(human, raw, maxFaces, tile)) {
+          for (const d of await locateScaled(human, raw, maxFaces, tile)) {
             if (!touchesInnerEdge(d.box, tile, raw.width, raw.height)) found.push(d);
           }
         }
@@ -207,6 +207,49 @@ async function locate(
   } finally {
     input.dispose();
   }
+}
+
+/**
+ * The detector sees its input at 256 px whatever it is given: handing it a region made smaller
+ * first (by sharp, with a proper filter, to at most `DETECTOR_INPUT_SIDE`) finds the same faces
+ * at a fraction of the cost: making a tensor of the WebAssembly backend, and scaling it there,
+ * costs in proportion to the pixels given.
+ */
+const DETECTOR_INPUT_SIDE = 384;
+
+/** Face boxes (detector only) in a region (default the whole image), in the image's pixels. */
+async function locateScaled(
+  human: HumanLike,
+  raw: Raw,
+  maxFaces: number,
+  region: Tile = { x: 0, y: 0, width: raw.width, height: raw.height },
+): Promise<Detection[]> {
+  const ratio = DETECTOR_INPUT_SIDE / Math.max(region.width, region.height);
+  if (ratio >= 1) return locate(human, raw, maxFaces, region);
+  const width = Math.max(1, Math.round(region.width * ratio));
+  const height = Math.max(1, Math.round(region.height * ratio));
+  const { data } = await sharp(raw.data, {
+    raw: { width: raw.width, height: raw.height, channels: 3 },
+  })
+    .extract({ left: region.x, top: region.y, width: region.width, height: region.height })
+    .resize(width, height, { fit: 'fill' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const small = await locate(human, { data, width, height }, maxFaces);
+  const sx = region.width / width;
+  const sy = region.height / height;
+  return small.map((d) => ({
+    score: d.score,
+    box: clipBox(
+      {
+        x: region.x + d.box.x * sx,
+        y: region.y + d.box.y * sy,
+        width: d.box.width * sx,
+        height: d.box.height * sy,
+      },
+      raw,
+    ),
+  }));
 }
 
 /** The face at the centre of a crop around `box`, described; null when the full model finds no face there. */

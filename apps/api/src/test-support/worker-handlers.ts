@@ -1,7 +1,7 @@
 /** Functions a test `WorkerRunner` serves in its thread: ordinary results, thrown errors and crashes. */
 import { readlinkSync } from 'node:fs';
 import { getPriority } from 'node:os';
-import { threadId } from 'node:worker_threads';
+import { threadId, workerData } from 'node:worker_threads';
 import { lazyEngine } from '../engine-worker/engine.js';
 
 export function echo<T>(value: T): { value: T; threadId: number } {
@@ -33,6 +33,11 @@ export function busy(ms: number): number {
   let n = 0;
   while (Date.now() < end) n++;
   return n;
+}
+
+/** What the thread was started with as `workerData.settings`. */
+export function settings(): unknown {
+  return (workerData as { settings?: unknown }).settings;
 }
 
 /** This thread's scheduling priority (Linux: per thread). */
