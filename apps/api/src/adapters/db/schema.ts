@@ -224,6 +224,11 @@ export const jobs = pgTable(
       .default('queued'),
     /** Lower runs first: 1 ingest, 2 bibs. */
     priority: integer('priority').notNull().default(1),
+    /**
+     * Its turn among the queued jobs of its priority (the jobs queue's `insertJob`): events take
+     * turns, so one event's long import does not hold back another's new photos.
+     */
+    turn: bigint('turn', { mode: 'number' }).notNull().default(0),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(5),
     runAt: timestamp('run_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
@@ -239,8 +244,8 @@ export const jobs = pgTable(
   },
   (t) => [
     uniqueIndex('jobs_idempotency_key').on(t.idempotencyKey),
-    index('jobs_claim_idx').on(t.state, t.priority, t.id),
-    index('jobs_event_idx').on(t.eventId, t.state),
+    index('jobs_claim_idx').on(t.state, t.priority, t.turn, t.id),
+    index('jobs_event_idx').on(t.eventId, t.state, t.priority, t.turn),
   ],
 );
 

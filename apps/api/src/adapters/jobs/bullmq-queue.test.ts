@@ -43,7 +43,7 @@ beforeAll(async () => {
     facesEnabled: false,
   });
   await seedOrganiser(services, { name: 'City Runs', domains: ['localhost'] });
-  for (const n of [11, 12, 13, 14, 15, 16])
+  for (const n of [11, 12, 13, 14, 15, 16, 17, 18])
     events[n] = (
       await seedEvent(services, 'localhost', { name: `Run ${n}`, event_date: '2025-01-01' })
     ).id;
@@ -106,6 +106,28 @@ describe.skipIf(!ready)('the BullMQ job queue', () => {
     // Done: enqueueing the same key again neither re-runs it nor delivers it.
     await queue.enqueue([job('bibs', 'a', 11)]);
     expect(await queue.claim()).toBeNull();
+  });
+
+  it("an event's new photos take turns with another event's long import, not wait behind it", async () => {
+    const queue = process_();
+    const imported = await queue.enqueue(
+      Array.from({ length: 20 }, (_, i) => job('ingest', `import-${i}`, 17)),
+    );
+    const first = [await queue.claim(['ingest']), await queue.claim(['ingest'])];
+    expect(first.map((j) => j?.id)).toEqual(imported.slice(0, 2));
+    const fresh = await queue.enqueue([job('ingest', 'live-1', 18), job('ingest', 'live-2', 18)]);
+    const next: number[] = [];
+    for (let i = 0; i < 5; i++) next.push((await queue.claim(['ingest']))!.id);
+    expect(next).toEqual(expect.arrayContaining(fresh));
+    // The import goes on in its own order.
+    const importedNext = next.filter((id) => imported.includes(id));
+    expect(importedNext).toEqual(imported.slice(2, 2 + importedNext.length));
+    for (const id of [...first.map((j) => j!.id), ...next]) await queue.complete(id);
+    for (;;) {
+      const rest = await queue.claim(['ingest']);
+      if (!rest) break;
+      await queue.complete(rest.id);
+    }
   });
 
   it('claims only the kinds asked for', async () => {

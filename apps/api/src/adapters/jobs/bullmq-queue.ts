@@ -3,7 +3,7 @@ import { type Job as BullJob, Queue, Worker } from 'bullmq';
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import type { Db } from '../db/index.js';
-import { DatabaseJobQueue } from './db-queue.js';
+import { DatabaseJobQueue, insertJob, type InsertedJob } from './db-queue.js';
 import {
   type Backlog,
   JOB_KINDS,
@@ -46,6 +46,20 @@ const DELIVERY_WAIT_MS = 3000;
 
 /** BullMQ's priority: 0 first, up to 2^21. */
 const MAX_PRIORITY = 2 ** 21;
+/** Places in line a job's turn can say within one priority (beyond it, all are last). */
+const TURN_SPAN = 2 ** 14;
+
+/**
+ * A job's place in its kind's BullMQ queue: its priority first (a demo backlog after the
+ * kind's ordinary jobs), then its turn in the fair queue (`insertJob`): how many jobs of its
+ * priority came before it when it was queued. BullMQ keeps that place, so an event's new
+ * photo queued behind a long import of another event is worked after the few jobs that stood
+ * before it then, not after the whole import.
+ */
+function bullPriority(kind: JobKind, row: InsertedJob): number {
+  const tier = Math.max(0, row.priority - JOB_PRIORITY[kind]);
+  return Math.min(MAX_PRIORITY, tier * TURN_SPAN + Math.min(TURN_SPAN - 1, row.lead));
+}
 
 /**
  * Jobs delivered through Redis (BullMQ), recorded in the database's `jobs` table.
@@ -145,30 +159,10 @@ export class BullJobQueue implements JobQueue {
     const ids: number[] = [];
     const fresh: Array<{ id: number; kind: JobKind; priority: number }> = [];
     for (const job of jobs) {
-      const priority = job.priority ?? JOB_PRIORITY[job.kind];
-      // The same insert as the database queue's: a key seen before gives its job, re-queued if failed.
-      const result = await rows(
-        this.db,
-        sql`insert into jobs (kind, payload, priority, max_attempts, idempotency_key, event_id)
-            values (${job.kind}, ${JSON.stringify(job.payload)}::jsonb, ${priority},
-                    ${job.maxAttempts ?? 5}, ${job.idempotencyKey}, ${job.eventId ?? null})
-            on conflict (idempotency_key) do update
-              set state = 'queued', attempts = 0, run_at = now(), last_error = null,
-                  payload = excluded.payload, updated_at = now()
-              where jobs.state = 'failed'
-            returning id`,
-      );
-      if (result[0]) {
-        const id = Number(result[0].id);
-        ids.push(id);
-        fresh.push({ id, kind: job.kind, priority });
-        continue;
-      }
-      const existing = await rows(
-        this.db,
-        sql`select id from jobs where idempotency_key = ${job.idempotencyKey}`,
-      );
-      ids.push(Number(existing[0]!.id));
+      const row = await insertJob(this.db, job);
+      ids.push(row.id);
+      if (row.fresh)
+        fresh.push({ id: row.id, kind: job.kind, priority: bullPriority(job.kind, row) });
     }
     // After the rows: a job is never delivered before its record exists. A delivery that fails
     // (Redis away) or never happens (a crash between the two) leaves a queued row, which the

@@ -34,6 +34,61 @@ function toJob(row: Row): Job {
   } as Job;
 }
 
+/** A job's row as `insertJob` left it. */
+export interface InsertedJob {
+  id: number;
+  /** Queued by this call (new, or a failed one queued again); false: the key's job already stands. */
+  fresh: boolean;
+  priority: number;
+  /** How many turns of its priority come before it when queued (0: next). */
+  lead: number;
+}
+
+/**
+ * Records a job, taking its turn in a fair queue: jobs of one priority are worked in the order
+ * of their turns, and each event's jobs take turns with the other events' rather than waiting
+ * behind them. A job's turn is one after the later of its event's last queued job of that
+ * priority and the head of that priority's queue, so an event with one new photo is served
+ * next to an event importing ten thousand, not after it (start-time fair queuing, one flow per
+ * event). A key seen before gives its job, queued again if it had failed.
+ */
+export async function insertJob(db: Db, job: NewJob): Promise<InsertedJob> {
+  const priority = job.priority ?? JOB_PRIORITY[job.kind];
+  const eventId = job.eventId ?? null;
+  const inserted = await rows(
+    db,
+    sql`with head as (
+          select coalesce(min(turn), 0) as turn from jobs
+           where state = 'queued' and priority = ${priority}),
+        flow as (
+          select coalesce(max(turn), 0) as turn from jobs
+           where event_id is not distinct from ${eventId}::integer
+             and state = 'queued' and priority = ${priority})
+        insert into jobs (kind, payload, priority, max_attempts, idempotency_key, event_id, turn)
+        select ${job.kind}, ${JSON.stringify(job.payload)}::jsonb, ${priority},
+               ${job.maxAttempts ?? 5}, ${job.idempotencyKey}, ${eventId}::integer,
+               greatest(head.turn, flow.turn) + 1
+          from head, flow
+        on conflict (idempotency_key) do update
+          set state = 'queued', attempts = 0, run_at = now(), last_error = null,
+              payload = excluded.payload, turn = excluded.turn, updated_at = now()
+          where jobs.state = 'failed'
+        returning id, turn - greatest((select turn from head), 1) as lead`,
+  );
+  if (inserted[0])
+    return {
+      id: Number(inserted[0].id),
+      fresh: true,
+      priority,
+      lead: Math.max(0, Number(inserted[0].lead)),
+    };
+  const existing = await rows(
+    db,
+    sql`select id from jobs where idempotency_key = ${job.idempotencyKey}`,
+  );
+  return { id: Number(existing[0]!.id), fresh: false, priority, lead: 0 };
+}
+
 /**
  * The job queue as a table in the application's own database (PGlite or PostgreSQL): no other
  * service to run. Claiming uses FOR UPDATE SKIP LOCKED, so several workers (and processes, on
@@ -45,29 +100,7 @@ export class DatabaseJobQueue implements JobQueue {
   async enqueue(jobs: NewJob[]): Promise<number[]> {
     const ids: number[] = [];
     // One statement per job keeps each insert small; callers enqueue per uploaded file anyway.
-    for (const job of jobs) {
-      const priority = job.priority ?? JOB_PRIORITY[job.kind];
-      const result = await rows(
-        this.db,
-        sql`insert into jobs (kind, payload, priority, max_attempts, idempotency_key, event_id)
-            values (${job.kind}, ${JSON.stringify(job.payload)}::jsonb, ${priority},
-                    ${job.maxAttempts ?? 5}, ${job.idempotencyKey}, ${job.eventId ?? null})
-            on conflict (idempotency_key) do update
-              set state = 'queued', attempts = 0, run_at = now(), last_error = null,
-                  payload = excluded.payload, updated_at = now()
-              where jobs.state = 'failed'
-            returning id`,
-      );
-      if (result[0]) {
-        ids.push(Number(result[0].id));
-        continue;
-      }
-      const existing = await rows(
-        this.db,
-        sql`select id from jobs where idempotency_key = ${job.idempotencyKey}`,
-      );
-      ids.push(Number(existing[0]!.id));
-    }
+    for (const job of jobs) ids.push((await insertJob(this.db, job)).id);
     return ids;
   }
 
@@ -85,7 +118,7 @@ export class DatabaseJobQueue implements JobQueue {
              set state = 'running', attempts = attempts + 1, locked_at = now(), updated_at = now()
            where id = (select id from jobs
                         where state = 'queued' and run_at <= now()${only}
-                        order by priority, id
+                        order by priority, turn, id
                         for update skip locked
                         limit 1)
           returning id, kind, payload, state, attempts, max_attempts, event_id, idempotency_key`,

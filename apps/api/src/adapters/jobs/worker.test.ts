@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test-support/database.js';
 import type { Database } from '../db/index.js';
+import { createServices } from '../../services/index.js';
+import { seedEvent, seedOrganiser } from '../../test-support/fixtures.js';
+import { localBlobStores } from '../blobs.js';
 import { DatabaseJobQueue } from './db-queue.js';
 import { PermanentJobError } from './types.js';
 import { checkHandlers, type JobHandlers, JobWorker, retryDelay } from './worker.js';
@@ -43,6 +46,41 @@ describe('the job queue', () => {
     expect(claims.find((c) => c?.id === urgent)?.attempts).toBe(1);
     for (const id of ids) await queue.complete(id);
     expect((await queue.states(ids)).get(a!)?.state).toBe('done');
+  });
+
+  it("an event's new photos take turns with another event's long import, not wait behind it", async () => {
+    const services = createServices(database.db, localBlobStores('/nonexistent'), {
+      ocrEnabled: false,
+      facesEnabled: false,
+    });
+    await seedOrganiser(services, { name: 'Turns Club', domains: ['turns.test'] });
+    const [old, live] = await Promise.all(
+      ['Old Marathon', 'Live 10K'].map(
+        async (name) =>
+          (await seedEvent(services, 'turns.test', { name, event_date: '2025-01-01' })).id,
+      ),
+    );
+    const ingest = (eventId: number, uuid: string) => ({
+      kind: 'bibs' as const,
+      payload: { eventId, uuid },
+      idempotencyKey: `turns:${uuid}`,
+      eventId,
+    });
+    const imported = await queue.enqueue(
+      Array.from({ length: 20 }, (_, i) => ingest(old!, `import-${i}`)),
+    );
+    const first = [(await queue.claim())!.id, (await queue.claim())!.id];
+    expect(first).toEqual(imported.slice(0, 2));
+    const fresh = await queue.enqueue([ingest(live!, 'live-1'), ingest(live!, 'live-2')]);
+    const next: number[] = [];
+    for (let i = 0; i < 5; i++) next.push((await queue.claim())!.id);
+    expect(next).toEqual(expect.arrayContaining(fresh));
+    const importedNext = next.filter((id) => imported.includes(id));
+    expect(importedNext).toEqual(imported.slice(2, 2 + importedNext.length));
+    // What is left of the import, worked, so the tests after this one find the queue empty.
+    for (const id of [...first, ...next]) await queue.complete(id);
+    for (let job = await queue.claim(); job; job = await queue.claim())
+      await queue.complete(job.id);
   });
 
   it('takes back running jobs whose lease ran out', async () => {
