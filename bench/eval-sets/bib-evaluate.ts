@@ -9,8 +9,22 @@
  *
  * Recall is reported for every kind of bib (a bib counts in each of its kinds).
  */
-import { readBibs, sharedOcrEngine, type BibDetection } from '../../apps/api/src/bibs/index.js';
-import { HELD_OUT_FROM, renderEvalPhoto, type BibKind } from './bib-photos.js';
+import type { BibFormat } from '@eventsite/contract';
+import {
+  bibsFromLines,
+  sharedOcrEngine,
+  type BibDetection,
+} from '../../apps/api/src/bibs/index.js';
+import { eventFormatOf, HELD_OUT_FROM, renderEvalPhoto, type BibKind } from './bib-photos.js';
+
+/** Where the numbered series' held-out photos start (apart from the mixed series' held-out seeds). */
+export const NUMBERED_HELD_OUT_FROM = 2_000_000;
+
+/** The format an organiser of the numbered series' event would set: its range, letters, and template words. */
+export function organiserFormat(seed: number): BibFormat {
+  const f = eventFormatOf(seed);
+  return { range: f.range, letters: f.letters, ignore: f.template };
+}
 
 export interface KindFigure {
   kind: BibKind;
@@ -40,6 +54,12 @@ export async function evaluateHeldOut(options: {
   /** First seed; default the held-out part's. */
   from?: number;
   threshold?: number;
+  /**
+   * Photos of the numbered series (each event's bibs in one format, `renderEvalPhoto`); with
+   * `withFormat`, each read with its event's format as its organiser would set it.
+   */
+  numbered?: boolean;
+  withFormat?: boolean;
   onProgress?: (done: number, total: number) => void;
 }): Promise<HeldOutEvaluation> {
   const from = options.from ?? HELD_OUT_FROM;
@@ -56,10 +76,15 @@ export async function evaluateHeldOut(options: {
   let readMs = 0;
   let cpuMs = 0;
   for (let i = 0; i < options.count; i++) {
-    const photo = await renderEvalPhoto(from + i);
+    const photo = await renderEvalPhoto(from + i, { numbered: options.numbered === true });
     const wall = performance.now();
     const cpu = process.cpuUsage();
-    const readings: BibDetection[] = (await readBibs(photo.jpeg, { engine })).filter((d) => d.confidence >= threshold);
+    // As readBibs reads them, with the event's format when asked.
+    const lines = await engine.readText(photo.jpeg, { skipSmallPrint: true });
+    const format = options.withFormat ? organiserFormat(photo.seed) : undefined;
+    const readings: BibDetection[] = bibsFromLines(lines, format ? { format } : {}).filter(
+      (d) => d.confidence >= threshold,
+    );
     readMs += performance.now() - wall;
     const used = process.cpuUsage(cpu);
     cpuMs += (used.user + used.system) / 1000;
@@ -68,7 +93,10 @@ export async function evaluateHeldOut(options: {
       bibs++;
       const hit = answers.has(bib.digits) || answers.has(bib.compact);
       if (hit) found++;
-      else if (misses.length < 40) misses.push(`${photo.seed}: ${bib.printed} (${bib.kinds.join('+')}, ${Math.round(bib.digitHeight)} px) read as [${[...answers].join(', ')}]`);
+      else if (misses.length < 40)
+        misses.push(
+          `${photo.seed}: ${bib.printed} (${bib.kinds.join('+')}, ${Math.round(bib.digitHeight)} px) read as [${[...answers].join(', ')}]`,
+        );
       for (const kind of bib.kinds) {
         const k = kinds.get(kind) ?? { bibs: 0, found: 0 };
         k.bibs++;
@@ -81,7 +109,10 @@ export async function evaluateHeldOut(options: {
       if (photo.bibs.some((b) => b.digits === answer || b.compact === answer)) continue;
       wrong++;
       if (photo.decoys.includes(answer)) wrongDecoys++;
-      if (wrongOnes.length < 40) wrongOnes.push(`${photo.seed}: ${answer} (on it: ${photo.bibs.map((b) => b.printed).join(', ')}; decoys ${photo.decoys.join(', ')})`);
+      if (wrongOnes.length < 40)
+        wrongOnes.push(
+          `${photo.seed}: ${answer} (on it: ${photo.bibs.map((b) => b.printed).join(', ')}; decoys ${photo.decoys.join(', ')})`,
+        );
     }
     options.onProgress?.(i + 1, options.count);
   }
@@ -94,7 +125,12 @@ export async function evaluateHeldOut(options: {
     wrong,
     wrongDecoys,
     byKind: [...kinds.entries()]
-      .map(([kind, k]) => ({ kind, bibs: k.bibs, found: k.found, recall: k.bibs ? k.found / k.bibs : 1 }))
+      .map(([kind, k]) => ({
+        kind,
+        bibs: k.bibs,
+        found: k.found,
+        recall: k.bibs ? k.found / k.bibs : 1,
+      }))
       .sort((a, b) => a.recall - b.recall),
     examples: { misses, wrong: wrongOnes },
     perPhotoMs: readMs / options.count,

@@ -92,13 +92,77 @@ const FONTS: ReadonlyArray<{ family: string; weight: string; kind?: BibKind; wid
   { family: 'Liberation Mono', weight: 'bold', kind: 'mono', width: 0.6 },
 ];
 const SKIN = ['#f1c27d', '#e0ac69', '#c68642', '#8d5524', '#ffdbac', '#5c3a21'];
-const SHIRTS = ['#d62828', '#003049', '#f77f00', '#2a9d8f', '#264653', '#e9c46a', '#6a4c93', '#1982c4', '#8ac926', '#222222', '#ffffff', '#ff595e'];
+const SHIRTS = [
+  '#d62828',
+  '#003049',
+  '#f77f00',
+  '#2a9d8f',
+  '#264653',
+  '#e9c46a',
+  '#6a4c93',
+  '#1982c4',
+  '#8ac926',
+  '#222222',
+  '#ffffff',
+  '#ff595e',
+];
 const BIB_TINTS = ['#fff6a8', '#ffd6e7', '#cfe8ff', '#d8f5d0', '#ffe0b8'];
 const INKS = ['#c1121f', '#0b3d91', '#0a6b2e', '#6a1b9a'];
-const SPONSORS = ['CITY BANK', 'HARBOUR ENERGY', 'NORDIC AIR', 'FRESH MILK CO', 'METRO RADIO', 'SUNRISE BAKERY', 'VOLTA CARS'];
+const SPONSORS = [
+  'CITY BANK',
+  'HARBOUR ENERGY',
+  'NORDIC AIR',
+  'FRESH MILK CO',
+  'METRO RADIO',
+  'SUNRISE BAKERY',
+  'VOLTA CARS',
+];
 const PREFIXES = ['A', 'B', 'C', 'F', 'M', 'W', 'H', 'K'];
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
+/**
+ * How one event numbers and prints its bibs, as its organiser would describe it: a range, the
+ * letters printed with the number, and what its bib template prints on every bib (the year, the
+ * distance). Real events number their runners this way; the set's other photos mix every kind.
+ */
+export interface EvalEventFormat {
+  range: { from: number; to: number };
+  letters: 'none' | 'prefix' | 'suffix';
+  /** Printed on every bib of the event besides the number. */
+  template: string[];
+}
+
+const EVENT_FORMATS: readonly EvalEventFormat[] = [
+  { range: { from: 1000, to: 4999 }, letters: 'none', template: ['2026', '10K'] },
+  { range: { from: 10001, to: 14500 }, letters: 'none', template: ['42.2', '2026'] },
+  { range: { from: 100, to: 899 }, letters: 'prefix', template: ['21K'] },
+  { range: { from: 1, to: 2500 }, letters: 'none', template: ['2025', '5K'] },
+  { range: { from: 2000, to: 7999 }, letters: 'suffix', template: ['HALF 21K'] },
+];
+
+/** Photos of one event in the numbered series: seeds n·20 … n·20+19 share a format. */
+export const PHOTOS_PER_EVENT = 20;
+
+/** The format of the event a numbered photo's seed belongs to. */
+export function eventFormatOf(seed: number): EvalEventFormat {
+  return rng(Math.floor(seed / PHOTOS_PER_EVENT) * 7919 + 13).pick(EVENT_FORMATS);
+}
+
+/** A bib of an event with a format: a number in its range, with its letters. */
+function eventBibNumber(r: Rng, format: EvalEventFormat): ReturnType<typeof bibNumber> {
+  const digits = String(r.int(format.range.from, format.range.to));
+  if (format.letters === 'prefix') {
+    const p = r.pick(PREFIXES);
+    const sep = r.pick(['', '', '-', ' ']);
+    return { printed: `${p}${sep}${digits}`, digits, compact: `${p}${digits}`, kinds: ['prefix'] };
+  }
+  if (format.letters === 'suffix') {
+    const x = r.pick(['A', 'B', 'C', 'X']);
+    return { printed: `${digits}${x}`, digits, compact: `${digits}${x}`, kinds: ['suffix'] };
+  }
+  return { printed: digits, digits, compact: digits, kinds: [] };
+}
 
 function bibNumber(r: Rng): { printed: string; digits: string; compact: string; kinds: BibKind[] } {
   const length = r.pick([1, 2, 3, 3, 4, 4, 4, 4, 5, 5]);
@@ -145,20 +209,35 @@ interface Runner {
 }
 
 /** One runner: torso, head, legs, arms, and the bib pinned to the shirt. */
-function drawRunner(r: Rng, cx: number, top: number, torsoW: number, frame: { w: number; h: number }): Runner {
+function drawRunner(
+  r: Rng,
+  cx: number,
+  top: number,
+  torsoW: number,
+  frame: { w: number; h: number },
+  format?: EvalEventFormat,
+): Runner {
   const torsoH = torsoW * r.range(1.15, 1.4);
   const skin = r.pick(SKIN);
   const shirt = r.pick(SHIRTS);
   const parts: string[] = [];
   const left = cx - torsoW / 2;
   // Legs and head first: the torso and bib are drawn over them.
-  parts.push(`<rect x="${left + torsoW * 0.1}" y="${top + torsoH * 0.9}" width="${torsoW * 0.35}" height="${torsoH * 1.3}" rx="${torsoW * 0.1}" fill="${r.pick(['#1b1b1b', '#2b2d42', skin])}"/>`);
-  parts.push(`<rect x="${left + torsoW * 0.55}" y="${top + torsoH * 0.9}" width="${torsoW * 0.35}" height="${torsoH * 1.2}" rx="${torsoW * 0.1}" fill="${r.pick(['#1b1b1b', '#2b2d42', skin])}"/>`);
-  parts.push(`<ellipse cx="${cx + r.range(-0.05, 0.05) * torsoW}" cy="${top - torsoW * 0.32}" rx="${torsoW * 0.24}" ry="${torsoW * 0.3}" fill="${skin}"/>`);
-  parts.push(`<rect x="${left}" y="${top}" width="${torsoW}" height="${torsoH}" rx="${torsoW * 0.18}" fill="${shirt}"/>`);
+  parts.push(
+    `<rect x="${left + torsoW * 0.1}" y="${top + torsoH * 0.9}" width="${torsoW * 0.35}" height="${torsoH * 1.3}" rx="${torsoW * 0.1}" fill="${r.pick(['#1b1b1b', '#2b2d42', skin])}"/>`,
+  );
+  parts.push(
+    `<rect x="${left + torsoW * 0.55}" y="${top + torsoH * 0.9}" width="${torsoW * 0.35}" height="${torsoH * 1.2}" rx="${torsoW * 0.1}" fill="${r.pick(['#1b1b1b', '#2b2d42', skin])}"/>`,
+  );
+  parts.push(
+    `<ellipse cx="${cx + r.range(-0.05, 0.05) * torsoW}" cy="${top - torsoW * 0.32}" rx="${torsoW * 0.24}" ry="${torsoW * 0.3}" fill="${skin}"/>`,
+  );
+  parts.push(
+    `<rect x="${left}" y="${top}" width="${torsoW}" height="${torsoH}" rx="${torsoW * 0.18}" fill="${shirt}"/>`,
+  );
 
   // The bib.
-  const number = bibNumber(r);
+  const number = format ? eventBibNumber(r, format) : bibNumber(r);
   const kinds: BibKind[] = [...number.kinds];
   const font = r.pick(FONTS);
   if (font.kind) kinds.push(font.kind);
@@ -171,7 +250,9 @@ function drawRunner(r: Rng, cx: number, top: number, torsoW: number, frame: { w:
   const bibH = bibW * r.range(0.5, 0.62);
   const bx = cx - bibW / 2 + r.range(-0.04, 0.04) * torsoW;
   const by = top + torsoH * r.range(0.22, 0.34);
-  const decoys = r.chance(0.6) ? decoysFor(r) : [];
+  const own = r.chance(0.6) ? decoysFor(r) : [];
+  // An event's template prints its words on every bib; three fit along the bottom.
+  const decoys = format ? [...format.template, ...own].slice(0, 3) : own;
   if (decoys.length) kinds.push('decoys');
   // The number as large as fits the bib's middle band.
   const chars = number.printed.length;
@@ -188,7 +269,9 @@ function drawRunner(r: Rng, cx: number, top: number, torsoW: number, frame: { w:
   const sponsor = r.pick(SPONSORS);
   const bibParts = [
     `<rect x="${bx}" y="${by}" width="${bibW}" height="${bibH}" rx="${bibW * 0.02}" fill="${paper}" stroke="#cfcfcf" stroke-width="${Math.max(1, bibW * 0.004)}"/>`,
-    band ? `<rect x="${bx}" y="${by}" width="${bibW}" height="${bibH * 0.18}" fill="${r.pick(SHIRTS)}"/>` : '',
+    band
+      ? `<rect x="${bx}" y="${by}" width="${bibW}" height="${bibH * 0.18}" fill="${r.pick(SHIRTS)}"/>`
+      : '',
     `<text x="${bx + bibW / 2}" y="${by + bibH * 0.135}" font-family="Liberation Sans" font-weight="bold" font-size="${bibH * 0.11}" text-anchor="middle" fill="${band ? '#ffffff' : '#333333'}">${esc(sponsor)}</text>`,
     `<text x="${bx + bibW / 2}" y="${by + bibH * 0.3 + fontSize * 0.72 + (bibH * 0.5 - fontSize * 0.72) / 2}" font-family="${font.family}" font-weight="${font.weight}" font-size="${fontSize}" text-anchor="middle" fill="${ink}">${esc(number.printed)}</text>`,
   ];
@@ -199,7 +282,9 @@ function drawRunner(r: Rng, cx: number, top: number, torsoW: number, frame: { w:
     const size = big ? bibH * 0.14 : bibH * 0.075;
     const x = big ? bx + bibW * 0.96 : bx + bibW * (0.05 + 0.28 * i);
     const y = by + bibH * (big ? 0.97 : 0.95);
-    bibParts.push(`<text x="${x}" y="${y}" font-family="${r.pick(['Liberation Sans', 'DejaVu Sans'])}" font-weight="bold" font-size="${size}" text-anchor="${big ? 'end' : 'start'}" fill="${ink}">${esc(d)}</text>`);
+    bibParts.push(
+      `<text x="${x}" y="${y}" font-family="${r.pick(['Liberation Sans', 'DejaVu Sans'])}" font-weight="bold" font-size="${size}" text-anchor="${big ? 'end' : 'start'}" fill="${ink}">${esc(d)}</text>`,
+    );
   });
   const bcx = bx + bibW / 2;
   const bcy = by + bibH / 2;
@@ -217,8 +302,12 @@ function drawRunner(r: Rng, cx: number, top: number, torsoW: number, frame: { w:
       `<rect x="${from}" y="${ay - torsoW * 0.09}" width="${torsoW * r.range(0.35, 0.6)}" height="${torsoW * 0.18}" rx="${torsoW * 0.09}" fill="${skin}" transform="rotate(${r.range(-25, 25)} ${from} ${ay})"/>`,
     );
   }
-  parts.push(`<rect x="${left - torsoW * 0.16}" y="${top + torsoH * 0.05}" width="${torsoW * 0.17}" height="${torsoH * 0.75}" rx="${torsoW * 0.08}" fill="${skin}" transform="rotate(${r.range(-20, 25)} ${left} ${top})"/>`);
-  parts.push(`<rect x="${left + torsoW * 0.99}" y="${top + torsoH * 0.05}" width="${torsoW * 0.17}" height="${torsoH * 0.75}" rx="${torsoW * 0.08}" fill="${skin}" transform="rotate(${r.range(-25, 20)} ${left + torsoW} ${top})"/>`);
+  parts.push(
+    `<rect x="${left - torsoW * 0.16}" y="${top + torsoH * 0.05}" width="${torsoW * 0.17}" height="${torsoH * 0.75}" rx="${torsoW * 0.08}" fill="${skin}" transform="rotate(${r.range(-20, 25)} ${left} ${top})"/>`,
+  );
+  parts.push(
+    `<rect x="${left + torsoW * 0.99}" y="${top + torsoH * 0.05}" width="${torsoW * 0.17}" height="${torsoH * 0.75}" rx="${torsoW * 0.08}" fill="${skin}" transform="rotate(${r.range(-25, 20)} ${left + torsoW} ${top})"/>`,
+  );
 
   // Cut by the frame: the bib's box leaves the photo.
   const corners = [
@@ -228,7 +317,8 @@ function drawRunner(r: Rng, cx: number, top: number, torsoW: number, frame: { w:
   const cut = corners.some(([x, y]) => x! < 0 || y! < 0 || x! > frame.w || y! > frame.h);
   // How much of the bib is inside the photo: a bib almost all outside is not on it at all.
   const inside =
-    (Math.max(0, Math.min(bx + bibW, frame.w) - Math.max(bx, 0)) * Math.max(0, Math.min(by + bibH, frame.h) - Math.max(by, 0))) /
+    (Math.max(0, Math.min(bx + bibW, frame.w) - Math.max(bx, 0)) *
+      Math.max(0, Math.min(by + bibH, frame.h) - Math.max(by, 0))) /
     (bibW * bibH);
   if (cut) kinds.push('cut-off');
   if (digitHeight < 50) kinds.push('small');
@@ -236,7 +326,13 @@ function drawRunner(r: Rng, cx: number, top: number, torsoW: number, frame: { w:
   return {
     svg: parts.join(''),
     box: { x: bx, y: by, w: bibW, h: bibH },
-    bib: { printed: number.printed, digits: number.digits, compact: number.compact, digitHeight, kinds },
+    bib: {
+      printed: number.printed,
+      digits: number.digits,
+      compact: number.compact,
+      digitHeight,
+      kinds,
+    },
     inside,
     decoys: decoys.flatMap((d) => {
       const n = d.replace(/[^0-9]/g, '');
@@ -257,20 +353,33 @@ function background(r: Rng, w: number, h: number): string {
   for (let i = 0; i < r.int(6, 16); i++) {
     const bw = r.range(0.05, 0.2) * w;
     const bh = r.range(0.1, 0.4) * h;
-    out.push(`<rect x="${r.range(-0.1, 1) * w}" y="${horizon - bh}" width="${bw}" height="${bh}" fill="hsl(${r.int(0, 360)}, ${r.int(5, 40)}%, ${r.int(25, 70)}%)"/>`);
+    out.push(
+      `<rect x="${r.range(-0.1, 1) * w}" y="${horizon - bh}" width="${bw}" height="${bh}" fill="hsl(${r.int(0, 360)}, ${r.int(5, 40)}%, ${r.int(25, 70)}%)"/>`,
+    );
   }
   for (let i = 0; i < r.int(10, 40); i++) {
-    out.push(`<ellipse cx="${r.range(0, 1) * w}" cy="${horizon + r.range(-0.05, 0.05) * h}" rx="${r.range(0.01, 0.03) * w}" ry="${r.range(0.03, 0.07) * h}" fill="hsl(${r.int(0, 360)}, ${r.int(20, 80)}%, ${r.int(20, 70)}%)"/>`);
+    out.push(
+      `<ellipse cx="${r.range(0, 1) * w}" cy="${horizon + r.range(-0.05, 0.05) * h}" rx="${r.range(0.01, 0.03) * w}" ry="${r.range(0.03, 0.07) * h}" fill="hsl(${r.int(0, 360)}, ${r.int(20, 80)}%, ${r.int(20, 70)}%)"/>`,
+    );
   }
   // Banners with their own numbers (distances, years): not bibs.
   if (r.chance(0.4)) {
-    out.push(`<text x="${r.range(0.05, 0.6) * w}" y="${horizon - r.range(0.05, 0.2) * h}" font-family="Liberation Sans" font-weight="bold" font-size="${h * 0.05}" fill="#ffffff">${r.pick(['FINISH 2026', 'KM 35', '10 KM', 'MILE 20'])}</text>`);
+    out.push(
+      `<text x="${r.range(0.05, 0.6) * w}" y="${horizon - r.range(0.05, 0.2) * h}" font-family="Liberation Sans" font-weight="bold" font-size="${h * 0.05}" fill="#ffffff">${r.pick(['FINISH 2026', 'KM 35', '10 KM', 'MILE 20'])}</text>`,
+    );
   }
   return out.join('');
 }
 
-/** The photo of a seed, with what is on it. */
-export async function renderEvalPhoto(seed: number): Promise<EvalPhoto> {
+/**
+ * The photo of a seed, with what is on it. `numbered`: a photo of the numbered series, its
+ * bibs drawn in the format of its seed's event (`eventFormatOf`) rather than of every kind.
+ */
+export async function renderEvalPhoto(
+  seed: number,
+  options: { numbered?: boolean } = {},
+): Promise<EvalPhoto> {
+  const format = options.numbered ? eventFormatOf(seed) : undefined;
   const r = rng(seed);
   const [width, height] = r.pick([
     [2400, 1600],
@@ -294,10 +403,12 @@ export async function renderEvalPhoto(seed: number): Promise<EvalPhoto> {
       cx = r.range(-0.05, 1.05) * width;
     placed.push(cx);
     const top = height * r.range(shot === 'pack' ? 0.35 : 0.2, shot === 'close' ? 0.45 : 0.55);
-    runners.push(drawRunner(r, cx, top, torsoW, frame));
+    runners.push(drawRunner(r, cx, top, torsoW, frame, format));
   }
   // Farther runners (smaller) first: nearer ones may cover them, as in a pack.
-  const order = runners.map((_, i) => i).sort((a, b) => runners[a]!.bib.digitHeight - runners[b]!.bib.digitHeight);
+  const order = runners
+    .map((_, i) => i)
+    .sort((a, b) => runners[a]!.bib.digitHeight - runners[b]!.bib.digitHeight);
   // A nearer runner's shoulder over a farther one's bib, from one side: that bib is occluded.
   for (let k = 1; k < order.length; k++) {
     if (!r.chance(0.12)) continue;
@@ -306,7 +417,8 @@ export async function renderEvalPhoto(seed: number): Promise<EvalPhoto> {
     const share = r.range(0.25, 0.45);
     const fromLeft = r.chance(0.5);
     const coverW = w * share;
-    runners[order[k]!]!.svg += `<rect x="${fromLeft ? x - w * 0.3 : x + w - coverW}" y="${y - h * 0.6}" width="${coverW + w * 0.3}" height="${h * 2.4}" rx="${w * 0.12}" fill="${r.pick(SHIRTS)}"/>`;
+    runners[order[k]!]!.svg +=
+      `<rect x="${fromLeft ? x - w * 0.3 : x + w - coverW}" y="${y - h * 0.6}" width="${coverW + w * 0.3}" height="${h * 2.4}" rx="${w * 0.12}" fill="${r.pick(SHIRTS)}"/>`;
     if (!covered.bib.kinds.includes('occluded')) covered.bib.kinds.push('occluded');
     covered.bib.kinds = covered.bib.kinds.filter((kind) => kind !== 'plain');
   }
@@ -317,7 +429,11 @@ export async function renderEvalPhoto(seed: number): Promise<EvalPhoto> {
   if (blur < 0.15) {
     // A horizontal streak: the middle row of an odd-sized kernel (sharp wants 3x3 and up).
     const len = 2 * r.int(3, 8) + 1;
-    const kernel = [...new Array(len).fill(0), ...new Array(len).fill(1), ...new Array(len).fill(0)];
+    const kernel = [
+      ...new Array(len).fill(0),
+      ...new Array(len).fill(1),
+      ...new Array(len).fill(0),
+    ];
     image = sharp(await image.png().toBuffer()).convolve({ width: len, height: 3, kernel });
     photoKinds.push('motion-blur');
   } else if (blur < 0.28) {
@@ -329,7 +445,9 @@ export async function renderEvalPhoto(seed: number): Promise<EvalPhoto> {
   const onPhoto = runners.filter((x) => x.inside >= 1 / 3);
   const bibs = onPhoto.map((x) => ({
     ...x.bib,
-    kinds: photoKinds.length ? [...x.bib.kinds.filter((k) => k !== 'plain'), ...photoKinds] : x.bib.kinds,
+    kinds: photoKinds.length
+      ? [...x.bib.kinds.filter((k) => k !== 'plain'), ...photoKinds]
+      : x.bib.kinds,
   }));
   return { seed, width, height, bibs, decoys: onPhoto.flatMap((x) => x.decoys), jpeg };
 }

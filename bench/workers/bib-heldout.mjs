@@ -1,5 +1,6 @@
 // Bib search on the held-out part of the independent evaluation set (bench/eval-sets): the
-// product's reader, an event without race results. argv: count. Prints JSON.
+// product's reader, an event without race results. argv: count [numbered] (numbered: the
+// numbered series from seed 2,000,000, each photo read with its event's bib format). Prints JSON.
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { register } from 'tsx/esm/api';
@@ -7,8 +8,13 @@ import { register } from 'tsx/esm/api';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 // Registered for the whole process: the engine's own thread is then started from its TypeScript.
 register();
-const { evaluateHeldOut } = await import(pathToFileURL(path.join(root, 'bench/eval-sets/bib-evaluate.ts')).href);
-const [count] = process.argv.slice(2).map(Number);
-const r = await evaluateHeldOut({ count });
+const { evaluateHeldOut, NUMBERED_HELD_OUT_FROM } = await import(
+  pathToFileURL(path.join(root, 'bench/eval-sets/bib-evaluate.ts')).href
+);
+const count = Number(process.argv[2]);
+const numbered = process.argv[3] === 'numbered';
+const r = await evaluateHeldOut(
+  numbered ? { count, from: NUMBERED_HELD_OUT_FROM, numbered: true, withFormat: true } : { count },
+);
 console.log(JSON.stringify(r));
 process.exit(0);

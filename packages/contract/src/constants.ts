@@ -61,6 +61,16 @@ export const SUMMARY_PHOTO_COUNT = 40;
  * - `results`: OCR readings are kept only when the bib is in the event's race results.
  */
 export const BIB_STRATEGIES = ['ocr', 'manual', 'results'] as const;
+/**
+ * Letters an event prints with its bib numbers (`bib_config.format.letters`): none (1234), a
+ * prefix of one or two letters (A1234, F-123: waves, categories), a one-letter suffix (1234B),
+ * or either.
+ */
+export const BIB_LETTERS = ['none', 'prefix', 'suffix', 'any'] as const;
+/** Bib numbers (their digits) run from 0 to this at most. */
+export const MAX_BIB_NUMBER = 999_999;
+/** At most this many words and numbers an event's bibs print that are never bib numbers. */
+export const MAX_BIB_IGNORE_WORDS = 50;
 
 // photo
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BIB_STRATEGIES } from './constants.js';
+import { BIB_LETTERS, BIB_STRATEGIES, MAX_BIB_IGNORE_WORDS, MAX_BIB_NUMBER } from './constants.js';
 import { httpUrl, isoDate } from './primitives.js';
 
 /** A photo reference: `uuid,width,height`. */
@@ -70,10 +70,46 @@ export const videoConfig = z.object({
 });
 export type VideoConfig = z.infer<typeof videoConfig>;
 
+/**
+ * How an event's bibs are printed (`bib_config.format`), so the reader keeps what can be a bib
+ * of this event and trusts what can only be one:
+ * - `range`: the lowest and highest bib number (its digits); readings outside are not bibs, and
+ *   where both ends have as many digits, a reading of that many digits is a whole number even
+ *   beside an arm. null: any number.
+ * - `letters`: which letters are printed with the number (`BIB_LETTERS`). A search for the
+ *   number alone finds a lettered bib either way ("1234" finds A1234).
+ * - `ignore`: words and numbers printed on the bibs that are never bib numbers (the year, "10K",
+ *   a sponsor's number), compared without case, spaces or punctuation.
+ */
+export const bibFormat = z.object({
+  range: z
+    .object({
+      from: z.number().int().min(0).max(MAX_BIB_NUMBER),
+      to: z.number().int().min(0).max(MAX_BIB_NUMBER),
+    })
+    .strict()
+    .refine((r) => r.from <= r.to, { message: 'range: from must not be above to' })
+    .nullable(),
+  letters: z.enum(BIB_LETTERS),
+  ignore: z
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1)
+        .max(24)
+        .regex(/[\p{L}\p{N}]/u, 'a word to ignore needs a letter or a digit'),
+    )
+    .max(MAX_BIB_IGNORE_WORDS),
+});
+export type BibFormat = z.infer<typeof bibFormat>;
+
 export const bibConfig = z.object({
   strategies: z.array(z.enum(BIB_STRATEGIES)),
   global_confidence_threshold: z.number().min(0).max(1),
   placeholder_text: z.string(),
+  /** Optional: a provider may not describe its events' bib formats. */
+  format: bibFormat.nullable().optional(),
 });
 export type BibConfig = z.infer<typeof bibConfig>;
 
@@ -156,6 +192,7 @@ export const DEFAULT_EVENT_PHOTOS_CONFIG: EventPhotosConfig = {
     strategies: ['ocr', 'manual'],
     global_confidence_threshold: 0.8,
     placeholder_text: 'Enter your bib number',
+    format: null,
   },
   cta_config: { text: '', url: '', placement: 'top', pass_search: false },
   selfie_config: { match_threshold: 0.6 },
@@ -189,6 +226,8 @@ export const eventPhotosConfigPatch = z
         strategies: z.array(z.enum(BIB_STRATEGIES)).min(1).max(3),
         global_confidence_threshold: z.number().min(0).max(1),
         placeholder_text: z.string().max(80),
+        /** The whole format, or null for none. */
+        format: bibFormat.strict().nullable(),
       })
       .partial()
       .strict(),

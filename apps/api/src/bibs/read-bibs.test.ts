@@ -241,3 +241,55 @@ describe('lettered bibs and decoy numbers on a photo', () => {
     expect(bibsFromLines(lines).map((d) => d.bib)).toEqual(['4817']);
   });
 });
+
+describe("bibsFromLines with the event's bib format", () => {
+  const cutRight = (text: string, x: number) => ({
+    ...line(text, x, 0, 120, 60, 0.99),
+    ends: { left: true, right: false },
+  });
+
+  it('drops readings outside the range, and the words the event says to ignore', () => {
+    const lines = [
+      line('3125', 0, 0, 120, 60),
+      line('312', 400, 0, 120, 60),
+      line('8000', 800, 0, 120, 60),
+      line('KM 35', 1200, 0, 120, 60),
+      line('10 k', 1600, 0, 120, 60),
+      line('2026', 2000, 0, 120, 60),
+    ];
+    expect(
+      bibsFromLines(lines)
+        .map((d) => d.bib)
+        .sort(),
+    ).toEqual(['2026', '312', '3125', '8000']);
+    const format = {
+      range: { from: 1000, to: 4999 },
+      letters: 'none' as const,
+      ignore: ['2026', '10K'],
+    };
+    expect(bibsFromLines(lines, { format }).map((d) => d.bib)).toEqual(['3125']);
+  });
+
+  it('trusts a reading with as many digits as every bib of the event, even where its end runs into an arm', () => {
+    const lines = [cutRight('2676', 0), cutRight('31', 400)];
+    const without = bibsFromLines(lines);
+    expect(without.find((d) => d.bib === '2676')!.confidence).toBeLessThan(0.8);
+    const format = { range: { from: 1000, to: 4999 }, letters: 'none' as const, ignore: [] };
+    const withFormat = bibsFromLines(lines, { format });
+    expect(withFormat.map((d) => d.bib)).toEqual(['2676']);
+    expect(withFormat[0]!.confidence).toBeGreaterThanOrEqual(0.95);
+    // A range whose ends differ in length says nothing about a reading's length: still lowered.
+    const loose = { range: { from: 1, to: 4999 }, letters: 'none' as const, ignore: [] };
+    expect(
+      bibsFromLines(lines, { format: loose }).find((d) => d.bib === '2676')!.confidence,
+    ).toBeLessThan(0.8);
+  });
+
+  it('keeps a printed prefix only where the event prints one; its number alone is in range', () => {
+    const lines = [line('A 1234', 0, 0, 160, 60), line('1234B', 400, 0, 160, 60)];
+    const prefix = { range: { from: 1000, to: 1999 }, letters: 'prefix' as const, ignore: [] };
+    expect(bibsFromLines(lines, { format: prefix }).map((d) => d.bib)).toEqual(['A1234']);
+    const suffix = { ...prefix, letters: 'suffix' as const };
+    expect(bibsFromLines(lines, { format: suffix }).map((d) => d.bib)).toEqual(['1234B']);
+  });
+});

@@ -1,4 +1,6 @@
 /** Bib numbers on a photo: OCR text lines, kept when they look like a bib and are printed like one. */
+import type { BibFormat } from '@eventsite/contract';
+import { bibFormatRules } from './bib-format.js';
 import { DEFAULT_BIB_PATTERN, normaliseBibText } from './bib-text.js';
 import type { Box } from './geometry.js';
 import { isSmallPrint } from './layout.js';
@@ -27,6 +29,13 @@ export interface ReadBibsOptions {
   registeredBibs?: ReadonlySet<string>;
   /** Readings below this are not reported at all; default 0.5. */
   minConfidence?: number;
+  /**
+   * The event's bib format (`bib_config.format`): readings outside its range, or that are one
+   * of its words to ignore, are not bibs; its letters choose the pattern (unless `pattern` is
+   * given); a reading with as many digits as every bib of the event is not taken for a cut-off
+   * part of one (`bibFormatRules`).
+   */
+  format?: BibFormat | null;
   /** Long side of the image the detector sees; default the engine's (960). */
   detectionSide?: number;
 }
@@ -121,7 +130,8 @@ export function bibsFromLines(
   lines: readonly OcrTextLine[],
   options: Omit<ReadBibsOptions, 'engine' | 'detectionSide'> = {},
 ): BibDetection[] {
-  const pattern = options.pattern ?? DEFAULT_BIB_PATTERN;
+  const rules = options.format ? bibFormatRules(options.format) : undefined;
+  const pattern = options.pattern ?? rules?.pattern ?? DEFAULT_BIB_PATTERN;
   const minConfidence = options.minConfidence ?? 0.5;
   const registered = options.registeredBibs;
   const best = new Map<string, BibDetection>();
@@ -131,8 +141,9 @@ export function bibsFromLines(
     if (!seen || seen.confidence < detection.confidence) best.set(detection.bib, detection);
   };
   for (const line of lines) {
+    if (rules?.ignores(line.text)) continue;
     const normalised = normaliseBibText(line.text, pattern, line.chars);
-    if (!normalised) continue;
+    if (!normalised || (rules && !rules.allows(normalised.bib))) continue;
     if (isSmallPrint(line, lines)) continue;
     const read = line.confidence * REPAIR_PENALTY ** normalised.repairs;
     let confidence = read;
@@ -149,7 +160,8 @@ export function bibsFromLines(
       }
     }
     // After the registered boost: a cut-off "1234" of 12345 is as registered as any bib when bibs run 1..N.
-    if (looksCutOff(line, normalised.bib, registered)) confidence *= CUT_OFF_PENALTY;
+    if (!rules?.isWhole(normalised.bib) && looksCutOff(line, normalised.bib, registered))
+      confidence *= CUT_OFF_PENALTY;
     keep({ bib: normalised.bib, confidence, box: line.box });
   }
   return [...best.values()].sort((a, b) => b.confidence - a.confidence);

@@ -6,14 +6,18 @@
 import type { BlobStores } from '../adapters/blobs.js';
 import type { JobHandler } from '../adapters/jobs/worker.js';
 import type { BibRepository } from '../repositories/bibs.js';
+import type { EventRepository } from '../repositories/events.js';
 import type { PhotoRepository } from '../repositories/photos.js';
 import { canonicalBib } from '../results/index.js';
 import type { BibReader } from '../services/engines.js';
+import { photosConfigOf } from '../services/event-config.js';
 import type { HideService } from '../services/hides.js';
 
 export interface BibsStepDeps {
   /** Undefined when OCR is off. */
   reader: BibReader | undefined;
+  /** The event's bib format (`bib_config.format`) guides the reading. */
+  events: Pick<EventRepository, 'findById'>;
   photos: PhotoRepository;
   bibs: BibRepository;
   blobs: BlobStores;
@@ -30,10 +34,12 @@ export function bibsStep(deps: BibsStepDeps): JobHandler<'bibs'> {
     const bytes = await deps.blobs.originals.get(photo.blobKey);
     if (!bytes) return { skipped: 'the original is gone' };
     const registered = await deps.bibs.registeredBibs(eventId);
-    const readings = await deps.reader.readBibs(
-      bytes,
-      registered.size > 0 ? { registeredBibs: registered } : {},
-    );
+    const event = await deps.events.findById(eventId);
+    const format = event ? photosConfigOf(event).bib_config.format : null;
+    const readings = await deps.reader.readBibs(bytes, {
+      ...(registered.size > 0 ? { registeredBibs: registered } : {}),
+      ...(format ? { format } : {}),
+    });
     await deps.bibs.replace(
       eventId,
       uuid,

@@ -65,6 +65,7 @@ export function createIngestHandlers(deps: IngestDeps): JobHandlers {
     }),
     bibs: bibsStep({
       reader: deps.reader,
+      events: deps.events,
       photos: deps.photos,
       bibs: deps.bibs,
       blobs: deps.blobs,

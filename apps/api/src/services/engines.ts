@@ -3,6 +3,7 @@
  * (apps/api/src/bibs) and the face detector (apps/api/src/faces), each loaded on first use (its
  * models take a second and ~100 MB). Tests pass stubs of these interfaces instead.
  */
+import type { BibFormat } from '@eventsite/contract';
 import type * as BibsEngine from '../bibs/index.js';
 import type * as FacesEngine from '../faces/index.js';
 import { PermanentJobError } from '../adapters/jobs/types.js';
@@ -17,7 +18,10 @@ export interface BibReading {
 
 /** The OCR engine as the bibs job uses it (apps/api/src/bibs in production; a stub in tests). */
 export interface BibReader {
-  readBibs(image: Buffer, options: { registeredBibs?: ReadonlySet<string> }): Promise<BibReading[]>;
+  readBibs(
+    image: Buffer,
+    options: { registeredBibs?: ReadonlySet<string>; format?: BibFormat | null },
+  ): Promise<BibReading[]>;
 }
 
 /** The face engine as the `faces` job uses it (apps/api/src/faces in production; a stub in tests). */

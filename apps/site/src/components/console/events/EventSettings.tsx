@@ -180,6 +180,48 @@ export function EventSettings({
             values={values}
             errors={errors}
           />
+          <fieldset className="events-subsection" aria-describedby="events-bib-format-hint">
+            <legend>{EVENTS_TEXT.bibFormat}</legend>
+            <p id="events-bib-format-hint" className="console-hint">
+              {EVENTS_TEXT.bibFormatHint}
+            </p>
+            <TextField
+              name="bib_from"
+              label={EVENTS_TEXT.bibFrom}
+              inputMode="numeric"
+              values={values}
+              errors={errors}
+            />
+            <TextField
+              name="bib_to"
+              label={EVENTS_TEXT.bibTo}
+              inputMode="numeric"
+              values={values}
+              errors={errors}
+            />
+            <div className="events-field">
+              <label htmlFor="bib_letters">{EVENTS_TEXT.bibLetters}</label>
+              <select
+                id="bib_letters"
+                name="bib_letters"
+                defaultValue={typeof values.bib_letters === 'string' ? values.bib_letters : 'any'}
+              >
+                {(['any', 'none', 'prefix', 'suffix'] as const).map((l) => (
+                  <option key={l} value={l}>
+                    {EVENTS_TEXT.letters[l]}
+                  </option>
+                ))}
+              </select>
+              <FieldError name="bib_letters" errors={errors} />
+            </div>
+            <TextField
+              name="bib_ignore"
+              label={EVENTS_TEXT.bibIgnore}
+              hint={EVENTS_TEXT.bibIgnoreHint}
+              values={values}
+              errors={errors}
+            />
+          </fieldset>
         </fieldset>
 
         <fieldset className="events-section" aria-describedby="events-cta-hint">

@@ -107,6 +107,51 @@ describe('the event settings form', () => {
     expect(!typed.ok && typed.errors.banner_image_url).toMatch(/https:\/\//);
   });
 
+  it('sends no bib format while its fields say nothing, and the whole format once they do', () => {
+    const empty = patchOfValues(valuesOfEvent(event));
+    expect(empty.ok && empty.patch.event_photos_config?.bib_config?.format).toBeNull();
+    const values = {
+      ...valuesOfEvent(event),
+      bib_from: ' 1000 ',
+      bib_to: '4999',
+      bib_letters: 'prefix',
+      bib_ignore: '2026, 10K ,, Harbour 10K',
+    };
+    const result = patchOfValues(values);
+    expect(result.ok && result.patch.event_photos_config?.bib_config?.format).toEqual({
+      range: { from: 1000, to: 4999 },
+      letters: 'prefix',
+      ignore: ['2026', '10K', 'Harbour 10K'],
+    });
+    // Shown again as typed in, it saves the same format.
+    const stored = {
+      ...event,
+      event_photos_config: {
+        ...event.event_photos_config,
+        bib_config: {
+          ...event.event_photos_config.bib_config,
+          format: result.ok ? result.patch.event_photos_config!.bib_config!.format! : null,
+        },
+      },
+    };
+    const again = patchOfValues(valuesOfEvent(stored));
+    expect(again.ok && again.patch.event_photos_config?.bib_config?.format).toEqual(
+      result.ok && result.patch.event_photos_config?.bib_config?.format,
+    );
+  });
+
+  it('refuses a bib range with one end, ends the wrong way round, or a letters choice it does not know', () => {
+    const base = valuesOfEvent(event);
+    const oneEnd = patchOfValues({ ...base, bib_from: '100' });
+    expect(!oneEnd.ok && oneEnd.errors).toEqual({ bib_to: expect.stringMatching(/highest/) });
+    const backwards = patchOfValues({ ...base, bib_from: '5000', bib_to: '1000' });
+    expect(!backwards.ok && Object.keys(backwards.errors)).toEqual(['bib_from']);
+    const words = patchOfValues({ ...base, bib_from: '1', bib_to: 'ten' });
+    expect(!words.ok && Object.keys(words.errors)).toEqual(['bib_to']);
+    const letters = patchOfValues({ ...base, bib_letters: '<script>' });
+    expect(!letters.ok && Object.keys(letters.errors)).toEqual(['bib_letters']);
+  });
+
   it('refuses a video minimum above its maximum', () => {
     const result = patchOfValues({ ...valuesOfEvent(event), video_min: '10', video_max: '5' });
     expect(result.ok).toBe(false);

@@ -1,6 +1,8 @@
 import {
   type AdminEvent,
+  BIB_LETTERS,
   BIB_STRATEGIES,
+  type BibFormat,
   type EventPatch,
   eventPatch,
   type FeatureFlags,
@@ -50,6 +52,10 @@ export function valuesOfEvent(event: AdminEvent): FormValues {
     bib_strategy: [...c.bib_config.strategies],
     bib_threshold: String(Math.round(c.bib_config.global_confidence_threshold * 100)),
     bib_placeholder: c.bib_config.placeholder_text,
+    bib_from: c.bib_config.format?.range ? String(c.bib_config.format.range.from) : '',
+    bib_to: c.bib_config.format?.range ? String(c.bib_config.format.range.to) : '',
+    bib_letters: c.bib_config.format?.letters ?? 'any',
+    bib_ignore: c.bib_config.format?.ignore.join(', ') ?? '',
     cta_text: c.cta_config.text,
     cta_url: c.cta_config.url,
     cta_placement: c.cta_config.placement,
@@ -81,6 +87,11 @@ const FIELD_OF_PATH: Record<string, string> = {
   'event_photos_config.bib_config.strategies': 'bib_strategy',
   'event_photos_config.bib_config.global_confidence_threshold': 'bib_threshold',
   'event_photos_config.bib_config.placeholder_text': 'bib_placeholder',
+  'event_photos_config.bib_config.format.range': 'bib_from',
+  'event_photos_config.bib_config.format.range.from': 'bib_from',
+  'event_photos_config.bib_config.format.range.to': 'bib_to',
+  'event_photos_config.bib_config.format.letters': 'bib_letters',
+  'event_photos_config.bib_config.format.ignore': 'bib_ignore',
   'event_photos_config.cta_config.text': 'cta_text',
   'event_photos_config.cta_config.url': 'cta_url',
   'event_photos_config.cta_config.placement': 'cta_placement',
@@ -100,6 +111,10 @@ const MESSAGES: Record<string, string> = {
   bib_strategy: 'Choose at least one way bibs are found.',
   bib_threshold: 'Enter a whole number from 0 to 100.',
   bib_placeholder: 'The search box hint has at most 80 characters.',
+  bib_from: 'Enter the lowest bib number as a whole number, not above the highest.',
+  bib_to: 'Enter the highest bib number as a whole number up to 999999.',
+  bib_letters: 'Choose which letters are printed with the numbers.',
+  bib_ignore: 'List at most 50 words or numbers, each at most 24 characters, separated by commas.',
   cta_text: 'The button text has at most 60 characters.',
   cta_url: 'Enter a full web address starting with https:// (or leave it empty).',
   cta_placement: 'Choose where the button goes.',
@@ -115,6 +130,29 @@ function percent(value: string): number {
 function whole(value: string): number {
   const trimmed = value.trim();
   return /^\d{1,4}$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+}
+
+/**
+ * The bib format the form's fields describe: null when they say nothing (no range, any letters,
+ * no words), so an event keeps the reader's general rules. A range needs both ends.
+ */
+export function bibFormatOfValues(v: FormValues): BibFormat | null | { invalid: string } {
+  const from = text(v, 'bib_from').trim();
+  const to = text(v, 'bib_to').trim();
+  const letters = text(v, 'bib_letters') || 'any';
+  const ignore = text(v, 'bib_ignore')
+    .split(',')
+    .map((w) => w.trim())
+    .filter((w) => w.length > 0);
+  if ((from === '') !== (to === '')) return { invalid: from === '' ? 'bib_from' : 'bib_to' };
+  const number = (value: string) => (/^\d{1,6}$/.test(value) ? Number(value) : Number.NaN);
+  const range = from === '' ? null : { from: number(from), to: number(to) };
+  if (!range && letters === 'any' && ignore.length === 0) return null;
+  return {
+    range,
+    letters: letters as (typeof BIB_LETTERS)[number],
+    ignore,
+  };
 }
 
 /** The details of the event (name, date, city): what the creation form has. */
@@ -136,6 +174,9 @@ export function patchOfValues(
     : v.bib_strategy
       ? [v.bib_strategy]
       : [];
+  const format = bibFormatOfValues(v);
+  if (format && 'invalid' in format)
+    return { ok: false, errors: { [format.invalid]: MESSAGES[format.invalid]! } };
   const candidate = {
     ...detailsOfValues(v),
     client_name: text(v, 'client_name'),
@@ -150,6 +191,7 @@ export function patchOfValues(
         strategies: strategies.filter((s) => (BIB_STRATEGIES as readonly string[]).includes(s)),
         global_confidence_threshold: percent(text(v, 'bib_threshold')),
         placeholder_text: text(v, 'bib_placeholder'),
+        format,
       },
       cta_config: {
         text: text(v, 'cta_text'),

@@ -48,6 +48,21 @@ export const EVENTS_TEXT = {
   bibThreshold: 'How sure an automatic reading must be (%)',
   bibThresholdHint: 'Readings less sure than this are not used. 80 is a good start.',
   bibPlaceholder: 'Hint in the bib search box',
+  bibFormat: 'How your bibs are numbered',
+  bibFormatHint:
+    'Optional. Tell the reader what your bibs look like, before photos are uploaded: numbers outside the range are not taken for bibs, and a number with as many digits as all of yours is trusted even where an arm touches it. Photos read earlier keep their readings.',
+  bibFrom: 'Lowest bib number',
+  bibTo: 'Highest bib number',
+  bibLetters: 'Letters printed with the number',
+  letters: {
+    any: 'Any (as printed)',
+    none: 'None: numbers only',
+    prefix: 'Before the number (A1234)',
+    suffix: 'After the number (1234B)',
+  } as Record<string, string>,
+  bibIgnore: 'Words and numbers on every bib that are not bib numbers',
+  bibIgnoreHint:
+    'Separated by commas, e.g. 2026, 10K. A search for the number alone still finds lettered bibs.',
   cta: 'Call-to-action button',
   ctaHint: 'Shown when “Call-to-action button” is on above.',
   ctaText: 'Button text',
