@@ -1,6 +1,5 @@
 import {
   type AdminEvent,
-  BIB_LETTERS,
   BIB_STRATEGIES,
   type BibFormat,
   type EventPatch,
@@ -150,7 +149,7 @@ export function bibFormatOfValues(v: FormValues): BibFormat | null | { invalid: 
   if (!range && letters === 'any' && ignore.length === 0) return null;
   return {
     range,
-    letters: letters as (typeof BIB_LETTERS)[number],
+    letters: letters as BibFormat['letters'],
     ignore,
   };
 }
