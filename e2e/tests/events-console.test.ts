@@ -176,6 +176,26 @@ describe('event settings and results in the console', () => {
     assert.equal(stored.event_photos_config.feature_flag.show_timing_data, true);
     assert.equal(stored.event_photos_config.cta_config.url, 'https://example.com/register');
 
+    // The bib format: a range with one end is refused under the missing end; whole, it is stored.
+    await page.getByLabel('Lowest bib number').fill('1000');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.waitForLoadState('load');
+    assert.match(await page.locator('#bib_to-error').innerText(), /highest bib number/);
+    assert.equal(await page.getByLabel('Lowest bib number').inputValue(), '1000');
+    await accessible(page);
+    await page.getByLabel('Highest bib number').fill('4999');
+    await page.getByLabel('Letters printed with the number').selectOption('prefix');
+    await page.getByLabel(/Words and numbers on every bib/).fill('2026, 10K');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Settings saved.').waitFor();
+    await page.locator('fieldset.events-subsection').scrollIntoViewIfNeeded();
+    await shot(page, 'laptop', 'settings-bib-format');
+    assert.deepEqual((await adminEvent(context, eventId)).event_photos_config.bib_config.format, {
+      range: { from: 1000, to: 4999 },
+      letters: 'prefix',
+      ignore: ['2026', '10K'],
+    });
+
     // Published: on the public list at once (the change expired the site's cached list).
     assert.ok(!(await publicEventsText()).includes(EVENT), 'not listed before publishing');
     await page.getByRole('button', { name: 'Publish event' }).click();
