@@ -154,6 +154,16 @@ export class PhotoRepository {
     await this.db.update(photos).set({ crc32 }).where(eq(photos.uuid, uuid));
   }
 
+  /** Every photo of the event, listed or not, in gallery order: for jobs over the whole event. */
+  async uuidsOfEvent(eventId: number): Promise<string[]> {
+    const rows = await this.db
+      .select({ uuid: photos.uuid })
+      .from(photos)
+      .where(eq(photos.eventId, eventId))
+      .orderBy(asc(photos.sortAt), asc(photos.uuid));
+    return rows.map((r) => r.uuid);
+  }
+
   /** What a zip needs, in gallery order: all of the event's photos, or those among `uuids`. */
   async forZip(eventId: number, uuids: string[] | 'all', limit: number): Promise<ZipPhotoRow[]> {
     // One array parameter, not one parameter per id: a 500-photo zip's lookup is a third faster.

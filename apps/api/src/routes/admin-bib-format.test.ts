@@ -126,6 +126,31 @@ describe('bib_config.format', () => {
     expect(await found(formatted, '2676')).toBe(1);
   });
 
+  it("reads the event's photos again when its format changes, and again when it goes", async () => {
+    expect(await found(plain, '312')).toBe(1);
+    const set = await patch(plain, { format: FORMAT });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(await waitForJobs(t.services, plain)).toMatchObject({
+      queued: 0,
+      running: 0,
+      failed: 0,
+    });
+    expect(await found(plain, '312')).toBe(0);
+    expect(await found(plain, '2676')).toBe(1);
+    // The same format again reads nothing again; another threshold neither.
+    const before = (await t.services.jobs.queue.counts(plain)).done;
+    await patch(plain, { format: FORMAT, global_confidence_threshold: 0.8 });
+    expect((await t.services.jobs.queue.counts(plain)).done).toBe(before);
+    expect((await patch(plain, { format: null })).statusCode).toBe(200);
+    expect(await waitForJobs(t.services, plain)).toMatchObject({
+      queued: 0,
+      running: 0,
+      failed: 0,
+    });
+    expect(await found(plain, '312')).toBe(1);
+    expect(await found(plain, '2676')).toBe(0);
+  });
+
   it('is taken away with null', async () => {
     const cleared = await patch(formatted, { format: null });
     expect(cleared.statusCode).toBe(200);

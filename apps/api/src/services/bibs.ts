@@ -22,14 +22,11 @@ import {
   RESULT_FIELDS,
   splitsObject,
 } from '../results/index.js';
-import {
-  checkResultsFile,
-  importCounts,
-  previewResults,
-  rowProblems,
-} from '../results/preview.js';
+import { checkResultsFile, importCounts, previewResults, rowProblems } from '../results/preview.js';
 import { photosConfigOf } from './event-config.js';
 import type { EventService } from './events.js';
+import type { JobService } from './jobs.js';
+import { bibsJob } from '../ingest/order.js';
 import { absoluteAssetUrl } from './urls.js';
 import type { PhotoSearch, PhotoSearchResolver } from './photos.js';
 
@@ -106,7 +103,27 @@ export class BibService implements PhotoSearchResolver {
     private readonly events: EventService,
     /** Bib OCR of ingested photos is on (OCR_ENABLED): the `bibs` job is ingest/bibs.ts. */
     readonly ocrEnabled: boolean,
+    private readonly jobs?: Pick<JobService, 'enqueue'>,
   ) {}
+
+  /**
+   * Queues a new reading of every photo of the event (its bib format changed: readings made
+   * under the old one go). Each photo's readings are replaced by its job; manual tags stay.
+   * Nothing when OCR is off here.
+   */
+  async readEventAgain(eventId: number): Promise<{ queued: number }> {
+    if (!this.ocrEnabled || !this.jobs) return { queued: 0 };
+    const uuids = await this.photos.uuidsOfEvent(eventId);
+    const run = Date.now().toString(36);
+    for (let i = 0; i < uuids.length; i += 500)
+      await this.jobs.enqueue(
+        uuids.slice(i, i + 500).map((uuid) => ({
+          ...bibsJob(eventId, uuid),
+          idempotencyKey: `bibs:${uuid}:${run}`,
+        })),
+      );
+    return { queued: uuids.length };
+  }
 
   /** Replaces the photo's manual tags; an empty list clears them (OCR readings count again). */
   async setManual(

@@ -30,6 +30,12 @@ export class EventService {
   photoLooks: { current(eventId: number): Promise<{ version: number }> } | undefined;
 
   /**
+   * Called when a change gives an event another bib format (`bib_config.format`): its photos are
+   * read again under it (services/index.ts sets it to `BibService.readEventAgain`).
+   */
+  onBibFormatChange: ((eventId: number) => Promise<unknown>) | undefined;
+
+  /**
    * Published events as recently read (every gallery request needs one): reused for a few
    * seconds, dropped at once when this process changes an event; another process's change (the
    * CLI on PostgreSQL) shows within the TTL.
@@ -168,6 +174,8 @@ export class EventService {
     });
     this.published.delete(eventId);
     this.onChange();
+    const formatOf = (r: EventRow) => JSON.stringify(photosConfigOf(r).bib_config.format ?? null);
+    if (formatOf(row!) !== formatOf(current)) await this.onBibFormatChange?.(eventId);
     return this.adminView(row!);
   }
 

@@ -164,7 +164,8 @@ export function createServices(db: Db, blobs: BlobStores, options: ServiceOption
     (options.facesEnabled ?? true) ? (options.faceDetector ?? engineFaceDetector()) : undefined;
   const bibRepo = new BibRepository(db, (eventId) => live.changed(eventId));
   const faceRepo = new FaceRepository(db);
-  const bibs = new BibService(bibRepo, photoRepo, events, reader !== undefined);
+  const bibs = new BibService(bibRepo, photoRepo, events, reader !== undefined, jobs);
+  events.onBibFormatChange = (eventId) => bibs.readEventAgain(eventId);
   const faceIndexes = new FaceIndexes(faceRepo, eventRepo, options.faceIndexBytes);
   const faces = new FaceService(faceRepo, events, jobs, faceIndexes, bibs, detector);
   const blurred = new BlurredCopies(new HideRepository(db), blobs);

@@ -50,7 +50,7 @@ export const EVENTS_TEXT = {
   bibPlaceholder: 'Hint in the bib search box',
   bibFormat: 'How your bibs are numbered',
   bibFormatHint:
-    'Optional. Tell the reader what your bibs look like, before photos are uploaded: numbers outside the range are not taken for bibs, and a number with as many digits as all of yours is trusted even where an arm touches it. Photos read earlier keep their readings.',
+    'Optional. Tell the reader what your bibs look like: numbers outside the range are not taken for bibs, and a number with as many digits as all of yours is trusted even where an arm touches it. Saving a change reads the event’s photos again.',
   bibFrom: 'Lowest bib number',
   bibTo: 'Highest bib number',
   bibLetters: 'Letters printed with the number',
