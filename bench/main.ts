@@ -24,7 +24,7 @@ import { video } from './figures/video.js';
 import { postgres } from './figures/postgres.js';
 import { scaleOut } from './figures/scale-out.js';
 import { soak } from './figures/soak.js';
-import { raceDayIndexing, timeToFindable } from './figures/race-day.js';
+import { findableBesideImport, raceDayIndexing, timeToFindable } from './figures/race-day.js';
 import { galleryAfterMarkChange, watermarkedFirstVariant } from './figures/watermark.js';
 
 const args = process.argv.slice(2);
@@ -56,6 +56,7 @@ const FIGURES = [
   'scale',
   'soak',
   'raceday',
+  'fairness',
   'watermark',
 ];
 
@@ -176,6 +177,7 @@ async function main() {
     await raceDayIndexing(ctx);
     await timeToFindable(ctx);
   }
+  if (wants('raceday') || wants('fairness')) await findableBesideImport(ctx);
 
   finish();
 }

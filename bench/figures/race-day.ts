@@ -109,6 +109,16 @@ export async function raceStore(): Promise<{ store: Store; eventId: number; toke
   return { store, eventId: Number(id), token: await adminToken(store) };
 }
 
+/** One more published event of the race store's organiser, with bib search. */
+export async function anotherRaceEvent(store: Store, name: string): Promise<number> {
+  const config = path.join(path.dirname(store.dataDir), `event-config-${name.replace(/\W+/g, '-')}.json`);
+  writeFileSync(config, JSON.stringify({ feature_flag: { bib_search: true, selfie_search: true } }));
+  const created = await cli(store, ['event', 'create', '--organiser', 'localhost', '--name', name, '--date', '2026-11-26', '--published', '--config', config]);
+  const id = /Created event (\d+)/.exec(created.stdout)?.[1];
+  if (!id) throw new Error(`cannot read the new event's id from: ${created.stdout.trim()}`);
+  return Number(id);
+}
+
 export const RACE_ENV = { OCR_ENABLED: 'true', FACES_ENABLED: 'true', SEARCHES_PER_MINUTE: '100000' };
 
 export async function raceDayIndexing(ctx: Context) {
@@ -225,6 +235,92 @@ export async function timeToFindable(ctx: Context) {
           `one API process with its default job worker, OCR and faces on` +
           (ctx.quick ? '; quick run: 60 s (full run 300 s, BENCH_RACE_SECONDS)' : ''),
         data: { seconds, found: latencies.length, never, withoutBib: withoutBib.length, p50, p95, latencies: sorted, during },
+      });
+    } finally {
+      await api.stop();
+    }
+  } catch (error) {
+    failedRow(figure, goal, error);
+  }
+}
+
+/**
+ * A running event's new photos while another event's import drains: an old event's photos are
+ * uploaded all at once (a backlog of every job kind), then the running event gets one photo
+ * every two seconds; per photo of the running event, the seconds until a bib search finds it.
+ * Events take turns in the job queue, so they should not wait for the import: the baseline is
+ * how long the import's own jobs take to drain from the first live upload, what a first-come
+ * first-served queue would have made the first live photo wait at least.
+ */
+export async function findableBesideImport(ctx: Context) {
+  const figure = "a running event's photos findable while another event's import drains: p95 s from upload to a bib search returning the photo";
+  const goal = 'p95 ≤ 60 s, well under the import’s drain time';
+  try {
+    const backlogCount = ctx.quick ? 40 : 150;
+    const liveCount = ctx.quick ? 10 : 20;
+    const backlog = await shots(backlogCount, 5_400_000);
+    const live = await shots(liveCount, 5_500_000);
+    const [warmUp] = await shots(1, 5_399_999);
+    const { store, eventId: oldEvent, token } = await raceStore();
+    const liveEvent = await anotherRaceEvent(store, 'Live 10K');
+    const api = await startApi(store, { jobs: true, env: RACE_ENV });
+    try {
+      await uploadOne(api.url, token, liveEvent, warmUp!);
+      await waitForJobs(api, token, liveEvent, 10 * 60_000);
+      let next = 0;
+      await Promise.all(
+        [0, 1].map(async () => {
+          while (next < backlog.length) await uploadOne(api.url, token, oldEvent, backlog[next++]!);
+        }),
+      );
+      const liveStart = performance.now();
+      const drained = waitForJobs(api, token, oldEvent, 60 * 60_000).then(() => (performance.now() - liveStart) / 1000);
+      const pending = new Map<string, { at: number; bibs: string[] }>();
+      const latencies: number[] = [];
+      let uploading = true;
+      let lastUpload = performance.now();
+      const poller = (async () => {
+        for (;;) {
+          const now = performance.now();
+          for (const [uuid, p] of pending) {
+            for (const bib of p.bibs) {
+              if ((await bibSearch(api.url, liveEvent, bib)).includes(uuid)) {
+                latencies.push((performance.now() - p.at) / 1000);
+                pending.delete(uuid);
+                break;
+              }
+            }
+          }
+          if (!uploading && (pending.size === 0 || performance.now() - lastUpload > 300_000)) break;
+          await new Promise((r) => setTimeout(r, Math.max(0, 1000 - (performance.now() - now))));
+        }
+      })();
+      for (let i = 0; i < live.length; i++) {
+        await new Promise((r) => setTimeout(r, Math.max(0, liveStart + i * 2000 - performance.now())));
+        const at = performance.now();
+        const uuid = await uploadOne(api.url, token, liveEvent, live[i]!);
+        lastUpload = performance.now();
+        if (live[i]!.bibs.length) pending.set(uuid, { at, bibs: live[i]!.bibs });
+      }
+      uploading = false;
+      await poller;
+      const drainSeconds = await drained;
+      const sorted = [...latencies].sort((a, b) => a - b);
+      const p50 = quantile(sorted, 0.5);
+      const p95 = quantile(sorted, 0.95);
+      addRow({
+        figure,
+        value: `p50 ${fmt(p50, 1)} s, p95 ${fmt(p95, 1)} s`,
+        baseline: `the import drained ${fmt(drainSeconds, 0)} s after the first live upload`,
+        ratio: drainSeconds > 0 ? p95 / drainSeconds : null,
+        goal,
+        status: verdict(p95 <= 60 && p95 < drainSeconds / 2),
+        notes:
+          `${backlogCount} photos of an old event uploaded at once (2 in flight), then ${live.length} of a running event, one every 2 s; ` +
+          `${latencies.length} of the running event's photos found by a bib search of a visible bib, ${pending.size} never (bib not read); ` +
+          `one API process with its default job worker, OCR and faces on` +
+          (ctx.quick ? `; quick run (full run: 150 and 20 photos)` : ''),
+        data: { backlogCount, live: live.length, p50, p95, drainSeconds, latencies: sorted },
       });
     } finally {
       await api.stop();
