@@ -18,6 +18,15 @@
  * held-out part: no threshold or filter may be fitted to them, and the bench reports them alone.
  */
 import sharp from 'sharp';
+import {
+  eventBibNumber,
+  eventFormatOf,
+  type EvalEventFormat,
+  PREFIXES,
+} from './bib-event-formats.js';
+import { rng, type Rng } from './random.js';
+
+export { eventFormatOf, PHOTOS_PER_EVENT, type EvalEventFormat } from './bib-event-formats.js';
 
 export const HELD_OUT_FROM = 1_000_000;
 
@@ -61,26 +70,6 @@ export interface EvalPhoto {
   jpeg: Buffer;
 }
 
-/** mulberry32: small, fast, good enough for drawing scenes. */
-function rng(seed: number) {
-  let a = (seed ^ 0x9e3779b9) >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    range: (lo: number, hi: number) => lo + (hi - lo) * next(),
-    int: (lo: number, hi: number) => Math.floor(lo + (hi - lo + 1) * next()),
-    chance: (p: number) => next() < p,
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
-  };
-}
-type Rng = ReturnType<typeof rng>;
-
 const FONTS: ReadonlyArray<{ family: string; weight: string; kind?: BibKind; width: number }> = [
   { family: 'DejaVu Sans', weight: 'bold', width: 0.7 },
   { family: 'Liberation Sans', weight: 'bold', width: 0.56 },
@@ -117,52 +106,8 @@ const SPONSORS = [
   'SUNRISE BAKERY',
   'VOLTA CARS',
 ];
-const PREFIXES = ['A', 'B', 'C', 'F', 'M', 'W', 'H', 'K'];
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-
-/**
- * How one event numbers and prints its bibs, as its organiser would describe it: a range, the
- * letters printed with the number, and what its bib template prints on every bib (the year, the
- * distance). Real events number their runners this way; the set's other photos mix every kind.
- */
-export interface EvalEventFormat {
-  range: { from: number; to: number };
-  letters: 'none' | 'prefix' | 'suffix';
-  /** Printed on every bib of the event besides the number. */
-  template: string[];
-}
-
-const EVENT_FORMATS: readonly EvalEventFormat[] = [
-  { range: { from: 1000, to: 4999 }, letters: 'none', template: ['2026', '10K'] },
-  { range: { from: 10001, to: 14500 }, letters: 'none', template: ['42.2', '2026'] },
-  { range: { from: 100, to: 899 }, letters: 'prefix', template: ['21K'] },
-  { range: { from: 1, to: 2500 }, letters: 'none', template: ['2025', '5K'] },
-  { range: { from: 2000, to: 7999 }, letters: 'suffix', template: ['HALF 21K'] },
-];
-
-/** Photos of one event in the numbered series: seeds n·20 … n·20+19 share a format. */
-export const PHOTOS_PER_EVENT = 20;
-
-/** The format of the event a numbered photo's seed belongs to. */
-export function eventFormatOf(seed: number): EvalEventFormat {
-  return rng(Math.floor(seed / PHOTOS_PER_EVENT) * 7919 + 13).pick(EVENT_FORMATS);
-}
-
-/** A bib of an event with a format: a number in its range, with its letters. */
-function eventBibNumber(r: Rng, format: EvalEventFormat): ReturnType<typeof bibNumber> {
-  const digits = String(r.int(format.range.from, format.range.to));
-  if (format.letters === 'prefix') {
-    const p = r.pick(PREFIXES);
-    const sep = r.pick(['', '', '-', ' ']);
-    return { printed: `${p}${sep}${digits}`, digits, compact: `${p}${digits}`, kinds: ['prefix'] };
-  }
-  if (format.letters === 'suffix') {
-    const x = r.pick(['A', 'B', 'C', 'X']);
-    return { printed: `${digits}${x}`, digits, compact: `${digits}${x}`, kinds: ['suffix'] };
-  }
-  return { printed: digits, digits, compact: digits, kinds: [] };
-}
 
 function bibNumber(r: Rng): { printed: string; digits: string; compact: string; kinds: BibKind[] } {
   const length = r.pick([1, 2, 3, 3, 4, 4, 4, 4, 5, 5]);
