@@ -193,25 +193,13 @@ export class FaceRepository {
     return rows.length;
   }
 
-  /** Every photo of the event. */
-  async photoUuids(eventId: number): Promise<string[]> {
-    const rows = await this.db
-      .select({ uuid: photos.uuid })
-      .from(photos)
-      .where(eq(photos.eventId, eventId))
-      .orderBy(asc(photos.sortAt), asc(photos.uuid));
-    return rows.map((r) => r.uuid);
-  }
-
   /** The listed photos of these uuids in the event (for search answers); hidden ones are not. */
   async photosOf(eventId: number, uuids: string[]) {
     if (uuids.length === 0) return [];
     return this.db
       .select()
       .from(photos)
-      .where(
-        and(eq(photos.eventId, eventId), inArray(photos.uuid, uuids), shown),
-      );
+      .where(and(eq(photos.eventId, eventId), inArray(photos.uuid, uuids), shown));
   }
 }
 

@@ -26,7 +26,6 @@ import { checkResultsFile, importCounts, previewResults, rowProblems } from '../
 import { photosConfigOf } from './event-config.js';
 import type { EventService } from './events.js';
 import type { JobService } from './jobs.js';
-import { bibsJob } from '../ingest/order.js';
 import { absoluteAssetUrl } from './urls.js';
 import type { PhotoSearch, PhotoSearchResolver } from './photos.js';
 
@@ -103,7 +102,7 @@ export class BibService implements PhotoSearchResolver {
     private readonly events: EventService,
     /** Bib OCR of ingested photos is on (OCR_ENABLED): the `bibs` job is ingest/bibs.ts. */
     readonly ocrEnabled: boolean,
-    private readonly jobs?: Pick<JobService, 'enqueue'>,
+    private readonly jobs?: Pick<JobService, 'enqueueEventRun'>,
   ) {}
 
   /**
@@ -114,15 +113,7 @@ export class BibService implements PhotoSearchResolver {
   async readEventAgain(eventId: number): Promise<{ queued: number }> {
     if (!this.ocrEnabled || !this.jobs) return { queued: 0 };
     const uuids = await this.photos.uuidsOfEvent(eventId);
-    const run = Date.now().toString(36);
-    for (let i = 0; i < uuids.length; i += 500)
-      await this.jobs.enqueue(
-        uuids.slice(i, i + 500).map((uuid) => ({
-          ...bibsJob(eventId, uuid),
-          idempotencyKey: `bibs:${uuid}:${run}`,
-        })),
-      );
-    return { queued: uuids.length };
+    return { queued: await this.jobs.enqueueEventRun('bibs', eventId, uuids) };
   }
 
   /** Replaces the photo's manual tags; an empty list clears them (OCR readings count again). */

@@ -11,6 +11,7 @@ import { MAYBE_MARGIN, matchTier } from '../faces/thresholds.js';
 import { wearerFace, wornBib } from '../faces/wearer.js';
 import type { EventRow } from '../repositories/events.js';
 import type { FaceRepository, NewFace } from '../repositories/faces.js';
+import type { PhotoRepository } from '../repositories/photos.js';
 import { photosConfigOf } from './event-config.js';
 import type { FaceDetector } from './engines.js';
 import type { WornBibs } from './bibs.js';
@@ -61,6 +62,8 @@ export class FaceService {
 
   constructor(
     private readonly faces: FaceRepository,
+    /** Every photo of an event, for runs over all of them. */
+    private readonly photos: Pick<PhotoRepository, 'uuidsOfEvent'>,
     private readonly events: EventService,
     private readonly jobs: JobService,
     /** The loaded indexes, shared with the `faces` job and the photo service (deleted photos). */
@@ -70,7 +73,7 @@ export class FaceService {
     /** Undefined when face detection is off (FACES_ENABLED). */
     private readonly detector: FaceDetector | undefined,
   ) {
-    this.calibrations = new FusionCalibrations(faces, indexes, bibPhotos);
+    this.calibrations = new FusionCalibrations(faces, photos, indexes, bibPhotos);
   }
 
   get enabled(): boolean {
@@ -246,18 +249,8 @@ export class FaceService {
       throw new AppError(403, 'Face detection is turned off on this server (FACES_ENABLED).');
     if (!photosConfigOf(event).feature_flag.selfie_search)
       throw new AppError(403, `${SELFIE_SEARCH_OFF_MESSAGE} Turn it on first.`);
-    const uuids = await this.faces.photoUuids(eventId);
-    const run = Date.now().toString(36);
-    for (let i = 0; i < uuids.length; i += 500)
-      await this.jobs.enqueue(
-        uuids.slice(i, i + 500).map((uuid) => ({
-          kind: 'faces' as const,
-          payload: { eventId, uuid },
-          idempotencyKey: `faces:${uuid}:${run}`,
-          eventId,
-        })),
-      );
-    return { queued: uuids.length };
+    const uuids = await this.photos.uuidsOfEvent(eventId);
+    return { queued: await this.jobs.enqueueEventRun('faces', eventId, uuids) };
   }
 
   /** Removes every face of the organiser's event, from the database and from memory. */

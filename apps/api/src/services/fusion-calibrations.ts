@@ -7,6 +7,7 @@ import {
 import { wearerFace } from '../faces/wearer.js';
 import type { EventRow } from '../repositories/events.js';
 import type { FaceRepository } from '../repositories/faces.js';
+import type { PhotoRepository } from '../repositories/photos.js';
 import type { FaceIndexes } from './face-indexes.js';
 import type { WornBibs } from './bibs.js';
 
@@ -45,6 +46,7 @@ export class FusionCalibrations {
 
   constructor(
     private readonly faces: FaceRepository,
+    private readonly photos: Pick<PhotoRepository, 'uuidsOfEvent'>,
     private readonly indexes: FaceIndexes,
     private readonly bibPhotos: WornBibSource,
     private readonly now: () => number = Date.now,
@@ -89,7 +91,7 @@ export class FusionCalibrations {
 
   private async calibrate(event: EventRow, threshold: number): Promise<FusionCalibration> {
     const index = await this.indexes.get(event.id);
-    const uuids = await this.faces.photoUuids(event.id);
+    const uuids = await this.photos.uuidsOfEvent(event.id);
     const labelled: LabelledFace[] = [];
     for (let i = 0; i < uuids.length; i += CHUNK) {
       const chunk = uuids.slice(i, i + CHUNK);

@@ -167,7 +167,7 @@ export function createServices(db: Db, blobs: BlobStores, options: ServiceOption
   const bibs = new BibService(bibRepo, photoRepo, events, reader !== undefined, jobs);
   events.onBibFormatChange = (eventId) => bibs.readEventAgain(eventId);
   const faceIndexes = new FaceIndexes(faceRepo, eventRepo, options.faceIndexBytes);
-  const faces = new FaceService(faceRepo, events, jobs, faceIndexes, bibs, detector);
+  const faces = new FaceService(faceRepo, photoRepo, events, jobs, faceIndexes, bibs, detector);
   const blurred = new BlurredCopies(new HideRepository(db), blobs);
   const markedCopies = new MarkedCopies(blobs, blurred);
   const watermarkRepo = new WatermarkRepository(db);

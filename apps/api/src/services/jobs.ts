@@ -55,6 +55,29 @@ export class JobService {
     return id!;
   }
 
+  /**
+   * Queues one job of the kind per photo, in chunks of 500: a new run over an event's photos (its
+   * bib format changed, selfie search was turned on). The run has keys of its own, so photos
+   * already done once are done again. Returns how many were queued.
+   */
+  async enqueueEventRun(
+    kind: 'bibs' | 'faces',
+    eventId: number,
+    uuids: readonly string[],
+  ): Promise<number> {
+    const run = Date.now().toString(36);
+    for (let i = 0; i < uuids.length; i += 500)
+      await this.enqueue(
+        uuids.slice(i, i + 500).map((uuid) => ({
+          kind,
+          payload: { eventId, uuid },
+          idempotencyKey: `${kind}:${uuid}:${run}`,
+          eventId,
+        })),
+      );
+    return uuids.length;
+  }
+
   /** What is still to be done across every event: queued and running jobs per kind. */
   backlog(): Promise<Backlog> {
     return this.queue.backlog();
