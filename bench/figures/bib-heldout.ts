@@ -10,71 +10,52 @@ import { BENCH, runNodeJson } from '../lib/proc.js';
 import { addRow, failedRow, fmt, verdict } from '../lib/table.js';
 import type { HeldOutEvaluation } from '../eval-sets/bib-evaluate.js';
 
+const GOAL = 'precision ≥ 97 %, recall ≥ 95 %';
+
 export async function bibHeldOut(ctx: Context) {
-  const figure = 'bib search on the independent held-out set (no race results)';
-  const goal = 'precision ≥ 97 %, recall ≥ 95 %';
-  try {
-    const count = ctx.quick ? 20 : 120;
-    const r = await runNodeJson<HeldOutEvaluation>(
-      path.join(BENCH, 'workers/bib-heldout.mjs'),
-      [String(count)],
-      {
-        timeoutMs: 30 * 60_000,
-      },
-    );
-    const pct = (x: number) => `${fmt(x * 100, 1)} %`;
-    addRow({
-      figure,
-      value: `precision ${pct(r.precision)}, recall ${pct(r.recall)}`,
-      baseline: '–',
-      ratio: null,
-      goal,
-      status: verdict(r.precision >= 0.97 && r.recall >= 0.95),
-      notes:
-        `${r.photos} photos, ${r.bibs} bibs, threshold ${r.threshold}; ${r.wrong} wrong answers (${r.wrongDecoys} of them decoy numbers); ` +
-        `recall by kind: ${r.byKind.map((k) => `${k.kind} ${pct(k.recall)} (${k.found}/${k.bibs})`).join(', ')}; ` +
-        `reading ${fmt(r.perPhotoMs)} ms wall, ${fmt(r.perPhotoCpuMs)} ms CPU per photo` +
-        (ctx.quick ? `; quick run: full run uses 120 photos` : ''),
-      data: { ...r },
-    });
-  } catch (error) {
-    failedRow(figure, goal, error);
-  }
-  await bibHeldOutNumbered(ctx);
+  await heldOutRow(ctx, {
+    figure: 'bib search on the independent held-out set (no race results)',
+    series: [],
+    photos: 'photos',
+  });
+  // The numbered series: each event's bibs in one format (a range, its letters, its template's
+  // words), each photo read with its event's format as the organiser sets it in `bib_config.format`.
+  await heldOutRow(ctx, {
+    figure:
+      "bib search on the independent held-out numbered set, with each event's bib format (no race results)",
+    series: ['numbered'],
+    photos: 'photos from seed 2,000,000',
+  });
 }
 
-/**
- * The numbered series' held-out photos (each event's bibs in one format: a range, its letters,
- * its template's words), each read with its event's format as the organiser sets it in
- * `bib_config.format`; no race results.
- */
-async function bibHeldOutNumbered(ctx: Context) {
-  const figure =
-    "bib search on the independent held-out numbered set, with each event's bib format (no race results)";
-  const goal = 'precision ≥ 97 %, recall ≥ 95 %';
+/** One row: the held-out photos of a series read by the product's reader in a worker process. */
+async function heldOutRow(
+  ctx: Context,
+  row: { figure: string; series: string[]; photos: string },
+): Promise<void> {
   try {
     const count = ctx.quick ? 20 : 120;
     const r = await runNodeJson<HeldOutEvaluation>(
       path.join(BENCH, 'workers/bib-heldout.mjs'),
-      [String(count), 'numbered'],
+      [String(count), ...row.series],
       { timeoutMs: 30 * 60_000 },
     );
     const pct = (x: number) => `${fmt(x * 100, 1)} %`;
     addRow({
-      figure,
+      figure: row.figure,
       value: `precision ${pct(r.precision)}, recall ${pct(r.recall)}`,
       baseline: '–',
       ratio: null,
-      goal,
+      goal: GOAL,
       status: verdict(r.precision >= 0.97 && r.recall >= 0.95),
       notes:
-        `${r.photos} photos from seed 2,000,000, ${r.bibs} bibs, threshold ${r.threshold}; ${r.wrong} wrong answers (${r.wrongDecoys} of them decoy numbers); ` +
+        `${r.photos} ${row.photos}, ${r.bibs} bibs, threshold ${r.threshold}; ${r.wrong} wrong answers (${r.wrongDecoys} of them decoy numbers); ` +
         `recall by kind: ${r.byKind.map((k) => `${k.kind} ${pct(k.recall)} (${k.found}/${k.bibs})`).join(', ')}; ` +
         `reading ${fmt(r.perPhotoMs)} ms wall, ${fmt(r.perPhotoCpuMs)} ms CPU per photo` +
         (ctx.quick ? `; quick run: full run uses 120 photos` : ''),
       data: { ...r },
     });
   } catch (error) {
-    failedRow(figure, goal, error);
+    failedRow(row.figure, GOAL, error);
   }
 }

@@ -55,6 +55,16 @@ export async function uploadOne(url: string, token: string, eventId: number, sho
   return body.data.accepted[0]!.uuid;
 }
 
+/** Uploads the shots in order, two in flight, as a photographer's uploader keeps them. */
+export async function uploadBurst(url: string, token: string, eventId: number, burst: readonly Shot[]): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    [0, 1].map(async () => {
+      while (next < burst.length) await uploadOne(url, token, eventId, burst[next++]!);
+    }),
+  );
+}
+
 async function bibSearch(url: string, eventId: number, bib: string): Promise<string[]> {
   const res = await fetch(`${url}/api/v1/client/events/${eventId}/photos?bib=${encodeURIComponent(bib)}&limit=100`);
   if (!res.ok) return [];
@@ -137,13 +147,7 @@ export async function raceDayIndexing(ctx: Context) {
       await waitForJobs(api, token, eventId, 10 * 60_000);
       const sampler = sampleOrganiserData(api.url, 250);
       const t0 = performance.now();
-      // Two uploads in flight, as a photographer's uploader keeps them.
-      let next = 0;
-      await Promise.all(
-        [0, 1].map(async () => {
-          while (next < burst.length) await uploadOne(api.url, token, eventId, burst[next++]!);
-        }),
-      );
+      await uploadBurst(api.url, token, eventId, burst);
       const uploadedMs = performance.now() - t0;
       const counts = await waitForJobs(api, token, eventId, 60 * 60_000);
       const totalMs = performance.now() - t0;
@@ -267,12 +271,7 @@ export async function findableBesideImport(ctx: Context) {
     try {
       await uploadOne(api.url, token, liveEvent, warmUp!);
       await waitForJobs(api, token, liveEvent, 10 * 60_000);
-      let next = 0;
-      await Promise.all(
-        [0, 1].map(async () => {
-          while (next < backlog.length) await uploadOne(api.url, token, oldEvent, backlog[next++]!);
-        }),
-      );
+      await uploadBurst(api.url, token, oldEvent, backlog);
       const liveStart = performance.now();
       const drained = waitForJobs(api, token, oldEvent, 60 * 60_000).then(() => (performance.now() - liveStart) / 1000);
       const pending = new Map<string, { at: number; bibs: string[] }>();

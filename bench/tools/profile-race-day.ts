@@ -9,7 +9,7 @@ import path from 'node:path';
 import { mkdirSync, readdirSync } from 'node:fs';
 import { startApi, waitForJobs } from '../lib/api.js';
 import { BENCH, cleanupAll, run } from '../lib/proc.js';
-import { RACE_ENV, raceStore, shots, uploadOne } from '../figures/race-day.js';
+import { RACE_ENV, raceStore, shots, uploadBurst } from '../figures/race-day.js';
 
 const count = Number(process.argv[2] ?? 60);
 try {
@@ -19,13 +19,8 @@ try {
   mkdirSync(profDir, { recursive: true });
   const api = await startApi(store, { jobs: true, env: RACE_ENV, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profDir}`] });
   const t0 = performance.now();
-  let next = 0;
   try {
-    await Promise.all(
-      [0, 1].map(async () => {
-        while (next < burst.length) await uploadOne(api.url, token, eventId, burst[next++]!);
-      }),
-    );
+    await uploadBurst(api.url, token, eventId, burst);
     const uploaded = performance.now() - t0;
     const counts = await waitForJobs(api, token, eventId, 60 * 60_000);
     const wall = performance.now() - t0;

@@ -5,7 +5,7 @@
  */
 import { startApi, waitForJobs } from '../lib/api.js';
 import { cleanupAll } from '../lib/proc.js';
-import { RACE_ENV, raceStore, shots, uploadOne } from '../figures/race-day.js';
+import { RACE_ENV, raceStore, shots, uploadBurst, uploadOne } from '../figures/race-day.js';
 
 const count = Number(process.argv[2] ?? 40);
 const extra = Object.fromEntries(
@@ -20,12 +20,7 @@ try {
     await uploadOne(api.url, token, eventId, warmUp!);
     await waitForJobs(api, token, eventId, 10 * 60_000);
     const t0 = performance.now();
-    let next = 0;
-    await Promise.all(
-      [0, 1].map(async () => {
-        while (next < burst.length) await uploadOne(api.url, token, eventId, burst[next++]!);
-      }),
-    );
+    await uploadBurst(api.url, token, eventId, burst);
     const uploaded = performance.now() - t0;
     const counts = await waitForJobs(api, token, eventId, 60 * 60_000);
     const wall = performance.now() - t0;
