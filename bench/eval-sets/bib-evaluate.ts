@@ -13,9 +13,19 @@ import type { BibFormat } from '@eventsite/contract';
 import {
   bibsFromLines,
   sharedOcrEngine,
+  usualDigitCount,
   type BibDetection,
 } from '../../apps/api/src/bibs/index.js';
-import { eventFormatOf, HELD_OUT_FROM, renderEvalPhoto, type BibKind } from './bib-photos.js';
+import { digitsOf, USUAL_DIGITS_MIN_CONFIDENCE } from '../../apps/api/src/bibs/bib-format.js';
+import type { OcrTextLine } from '../../apps/api/src/bibs/ocr-engine.js';
+import {
+  eventFormatOf,
+  HELD_OUT_FROM,
+  PHOTOS_PER_EVENT,
+  renderEvalPhoto,
+  type BibKind,
+  type EvalPhoto,
+} from './bib-photos.js';
 
 /** Where the numbered series' held-out photos start (apart from the mixed series' held-out seeds). */
 export const NUMBERED_HELD_OUT_FROM = 2_000_000;
@@ -47,6 +57,10 @@ export interface HeldOutEvaluation {
   examples: { misses: string[]; wrong: string[] };
   perPhotoMs: number;
   perPhotoCpuMs: number;
+  /** With `learnDigits`: the photos scored with their event's usual digit count known. */
+  learntPhotos: number;
+  /** With `learnDigits`: each event's confident readings by digit count, once all were read. */
+  digitCounts: Array<{ firstSeed: number; counts: Record<number, number> }>;
 }
 
 export async function evaluateHeldOut(options: {
@@ -60,6 +74,14 @@ export async function evaluateHeldOut(options: {
    */
   numbered?: boolean;
   withFormat?: boolean;
+  /**
+   * Each numbered event's usual digit count learnt from its readings (`usualDigitCount`):
+   * `as-read` from its earlier photos' readings, as the `bibs` job learns it (the job counts
+   * again once a minute, this after every photo); `settled` each photo scored with the count
+   * its event has once all of its photos were read, as for the photos of a long event read
+   * after the count was learnt.
+   */
+  learnDigits?: 'as-read' | 'settled';
   onProgress?: (done: number, total: number) => void;
 }): Promise<HeldOutEvaluation> {
   const from = options.from ?? HELD_OUT_FROM;
@@ -75,19 +97,16 @@ export async function evaluateHeldOut(options: {
   const wrongOnes: string[] = [];
   let readMs = 0;
   let cpuMs = 0;
-  for (let i = 0; i < options.count; i++) {
-    const photo = await renderEvalPhoto(from + i, { numbered: options.numbered === true });
-    const wall = performance.now();
-    const cpu = process.cpuUsage();
-    // As readBibs reads them, with the event's format when asked.
-    const lines = await engine.readText(photo.jpeg, { skipSmallPrint: true });
-    const format = options.withFormat ? organiserFormat(photo.seed) : undefined;
-    const readings: BibDetection[] = bibsFromLines(lines, format ? { format } : {}).filter(
-      (d) => d.confidence >= threshold,
-    );
-    readMs += performance.now() - wall;
-    const used = process.cpuUsage(cpu);
-    cpuMs += (used.user + used.system) / 1000;
+  /** Per numbered event: its confident readings so far, by digit count. */
+  const learnt = new Map<number, Map<number, number>>();
+  let learntPhotos = 0;
+  /** The event's format as its organiser sets it, when asked. */
+  const formatOf = (photo: EvalPhoto) =>
+    options.withFormat ? { format: organiserFormat(photo.seed) } : {};
+  /** Counts one photo's answers at the threshold: its bibs found, and its wrong answers. */
+  function score(photo: EvalPhoto, all: BibDetection[], usualDigits: number | null): void {
+    if (usualDigits !== null) learntPhotos++;
+    const readings = all.filter((d) => d.confidence >= threshold);
     const answers = new Set(readings.map((d) => d.bib.toUpperCase()));
     for (const bib of photo.bibs) {
       bibs++;
@@ -114,7 +133,37 @@ export async function evaluateHeldOut(options: {
           `${photo.seed}: ${answer} (on it: ${photo.bibs.map((b) => b.printed).join(', ')}; decoys ${photo.decoys.join(', ')})`,
         );
     }
+  }
+  const eventOf = (seed: number): Map<number, number> => {
+    const event = Math.floor(seed / PHOTOS_PER_EVENT);
+    const counts = learnt.get(event) ?? new Map<number, number>();
+    learnt.set(event, counts);
+    return counts;
+  };
+  const read: Array<{ photo: EvalPhoto; lines: OcrTextLine[] }> = [];
+  for (let i = 0; i < options.count; i++) {
+    const photo = await renderEvalPhoto(from + i, { numbered: options.numbered === true });
+    const wall = performance.now();
+    const cpu = process.cpuUsage();
+    // As readBibs reads them, with the event's format when asked.
+    const lines = await engine.readText(photo.jpeg, { skipSmallPrint: true });
+    const counts = eventOf(photo.seed);
+    const usualDigits = options.learnDigits ? usualDigitCount(counts) : null;
+    const all = bibsFromLines(lines, { ...formatOf(photo), usualDigits });
+    for (const d of all.filter((r) => r.confidence >= USUAL_DIGITS_MIN_CONFIDENCE)) {
+      const n = digitsOf(d.bib).length;
+      counts.set(n, (counts.get(n) ?? 0) + 1);
+    }
+    readMs += performance.now() - wall;
+    const used = process.cpuUsage(cpu);
+    cpuMs += (used.user + used.system) / 1000;
+    if (options.learnDigits === 'settled') read.push({ photo, lines });
+    else score(photo, all, usualDigits);
     options.onProgress?.(i + 1, options.count);
+  }
+  for (const { photo, lines } of read) {
+    const usualDigits = usualDigitCount(eventOf(photo.seed));
+    score(photo, bibsFromLines(lines, { ...formatOf(photo), usualDigits }), usualDigits);
   }
   return {
     photos: options.count,
@@ -135,5 +184,10 @@ export async function evaluateHeldOut(options: {
     examples: { misses, wrong: wrongOnes },
     perPhotoMs: readMs / options.count,
     perPhotoCpuMs: cpuMs / options.count,
+    learntPhotos,
+    digitCounts: [...learnt].map(([event, counts]) => ({
+      firstSeed: event * PHOTOS_PER_EVENT,
+      counts: Object.fromEntries(counts),
+    })),
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OcrTextLine } from './ocr-engine.js';
+import { usualDigitCount } from './bib-format.js';
 import { bibsFromLines, COMPLETION_FACTOR, registeredCompletions } from './read-bibs.js';
 import { searchableBibs } from './strategies.js';
 
@@ -291,5 +292,69 @@ describe("bibsFromLines with the event's bib format", () => {
     expect(bibsFromLines(lines, { format: prefix }).map((d) => d.bib)).toEqual(['A1234']);
     const suffix = { ...prefix, letters: 'suffix' as const };
     expect(bibsFromLines(lines, { format: suffix }).map((d) => d.bib)).toEqual(['1234B']);
+  });
+});
+
+describe("an event's usual digit count, learnt from its readings", () => {
+  const counts = (entries: Array<[number, number]>) => new Map(entries);
+
+  it('is the digit count of 19 in 20 confident readings, once there are 20 of them', () => {
+    expect(usualDigitCount(counts([[4, 19]]))).toBeNull();
+    expect(usualDigitCount(counts([[4, 20]]))).toBe(4);
+    expect(
+      usualDigitCount(
+        counts([
+          [5, 57],
+          [4, 3],
+        ]),
+      ),
+    ).toBe(5);
+    // Bibs 1–9999: a tenth of them have fewer than four digits; no count is usual enough.
+    expect(
+      usualDigitCount(
+        counts([
+          [4, 90],
+          [3, 10],
+        ]),
+      ),
+    ).toBeNull();
+    // Bibs 1–2500: mostly four digits, many three.
+    expect(
+      usualDigitCount(
+        counts([
+          [4, 30],
+          [3, 18],
+          [2, 2],
+        ]),
+      ),
+    ).toBeNull();
+    expect(usualDigitCount(counts([]))).toBeNull();
+  });
+
+  it('trusts a reading with that many digits where its end runs into an arm, and no other', () => {
+    const touched = (text: string, x: number) => ({
+      ...line(text, x, 0, 120, 60, 0.99),
+      ends: { left: false, right: true },
+    });
+    const lines = [touched('2676', 0), touched('312', 400)];
+    const confidenceOf = (bib: string, usualDigits: number | null) =>
+      bibsFromLines(lines, { usualDigits }).find((d) => d.bib === bib)!.confidence;
+    expect(confidenceOf('2676', null)).toBeLessThan(0.8);
+    expect(confidenceOf('2676', 4)).toBeGreaterThanOrEqual(0.95);
+    // Three digits in a four-digit event may be part of a bib: still lowered.
+    expect(confidenceOf('312', 4)).toBeLessThan(0.8);
+    expect(confidenceOf('2676', 5)).toBeLessThan(0.8);
+  });
+
+  it('lowers a clear reading of another length: more likely part of a bib or another number', () => {
+    const lines = [line('4821', 0, 0, 120, 60), line('21', 400, 0, 60, 60)];
+    const found = (usualDigits: number | null) =>
+      bibsFromLines(lines, { usualDigits })
+        .filter((d) => d.confidence >= 0.8)
+        .map((d) => d.bib);
+    expect(found(null)).toEqual(['4821', '21']);
+    expect(found(4)).toEqual(['4821']);
+    // Lowered, not dropped: an operator who lowers the threshold still sees it.
+    expect(bibsFromLines(lines, { usualDigits: 4 }).map((d) => d.bib)).toContain('21');
   });
 });

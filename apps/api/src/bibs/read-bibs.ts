@@ -1,6 +1,6 @@
 /** Bib numbers on a photo: OCR text lines, kept when they look like a bib and are printed like one. */
 import type { BibFormat } from '@eventsite/contract';
-import { bibFormatRules } from './bib-format.js';
+import { bibFormatRules, digitsOf } from './bib-format.js';
 import { DEFAULT_BIB_PATTERN, normaliseBibText } from './bib-text.js';
 import type { Box } from './geometry.js';
 import { isSmallPrint } from './layout.js';
@@ -36,6 +36,13 @@ export interface ReadBibsOptions {
    * part of one (`bibFormatRules`).
    */
   format?: BibFormat | null;
+  /**
+   * The digit count nearly every bib of the event has, learnt from its readings so far
+   * (`usualDigitCount`): a reading with that many digits is not taken for a cut-off part of a
+   * longer bib, as with a format's range; a reading with another count is lowered as if cut off
+   * (a part of a bib, two numbers read as one, or another printed number).
+   */
+  usualDigits?: number | null;
   /** Long side of the image the detector sees; default the engine's (960). */
   detectionSide?: number;
 }
@@ -134,6 +141,9 @@ export function bibsFromLines(
   const pattern = options.pattern ?? rules?.pattern ?? DEFAULT_BIB_PATTERN;
   const minConfidence = options.minConfidence ?? 0.5;
   const registered = options.registeredBibs;
+  const usualDigits = options.usualDigits ?? null;
+  const isWhole = (bib: string): boolean =>
+    (rules?.isWhole(bib) ?? false) || digitsOf(bib).length === usualDigits;
   const best = new Map<string, BibDetection>();
   const keep = (detection: BibDetection): void => {
     if (detection.confidence < minConfidence) return;
@@ -160,7 +170,11 @@ export function bibsFromLines(
       }
     }
     // After the registered boost: a cut-off "1234" of 12345 is as registered as any bib when bibs run 1..N.
-    if (!rules?.isWhole(normalised.bib) && looksCutOff(line, normalised.bib, registered))
+    if (!isWhole(normalised.bib) && looksCutOff(line, normalised.bib, registered))
+      confidence *= CUT_OFF_PENALTY;
+    // In an event whose bibs nearly all have N digits, another length is more likely a part of
+    // a bib or another printed number than a bib: lowered like a cut-off reading, not dropped.
+    else if (usualDigits !== null && digitsOf(normalised.bib).length !== usualDigits)
       confidence *= CUT_OFF_PENALTY;
     keep({ bib: normalised.bib, confidence, box: line.box });
   }

@@ -142,6 +142,27 @@ export class BibRepository {
       .where(eq(raceResults.eventId, eventId));
   }
 
+  /**
+   * How many of the event's OCR readings at or above the confidence have each count of digits
+   * (letters aside; the derived numbers of lettered bibs are not counted twice).
+   */
+  async readingDigitCounts(eventId: number, minConfidence: number): Promise<Map<number, number>> {
+    const digits = sql<number>`length(regexp_replace(${photoBibs.bib}, '[^0-9]', '', 'g'))`;
+    const rows = await this.db
+      .select({ digits, count: sql<number>`count(*)` })
+      .from(photoBibs)
+      .where(
+        and(
+          eq(photoBibs.eventId, eventId),
+          eq(photoBibs.source, 'ocr'),
+          eq(photoBibs.derived, false),
+          sql`${photoBibs.confidence} >= ${minConfidence}`,
+        ),
+      )
+      .groupBy(digits);
+    return new Map(rows.map((r) => [Number(r.digits), Number(r.count)]));
+  }
+
   async registeredBibs(eventId: number): Promise<Set<string>> {
     const rows = await this.db
       .select({ bib: raceResults.bib })

@@ -20,7 +20,12 @@ export interface BibReading {
 export interface BibReader {
   readBibs(
     image: Buffer,
-    options: { registeredBibs?: ReadonlySet<string>; format?: BibFormat | null },
+    options: {
+      registeredBibs?: ReadonlySet<string>;
+      format?: BibFormat | null;
+      /** The digit count nearly every bib of the event has, learnt from its readings. */
+      usualDigits?: number | null;
+    },
   ): Promise<BibReading[]>;
 }
 
