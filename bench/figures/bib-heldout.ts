@@ -26,6 +26,14 @@ export async function bibHeldOut(ctx: Context) {
     series: ['numbered'],
     photos: 'photos from seed 2,000,000',
   });
+  // The same photos without a format, as most events run: each scored with the digit count its
+  // event learns from its own clear readings (settled: as for a long event's photos).
+  await heldOutRow(ctx, {
+    figure:
+      "bib search on the independent held-out numbered set, without a format, each event's digit count learnt (no race results)",
+    series: ['learnt'],
+    photos: 'photos from seed 2,000,000',
+  });
 }
 
 /** One row: the held-out photos of a series read by the product's reader in a worker process. */
@@ -52,6 +60,9 @@ async function heldOutRow(
         `${r.photos} ${row.photos}, ${r.bibs} bibs, threshold ${r.threshold}; ${r.wrong} wrong answers (${r.wrongDecoys} of them decoy numbers); ` +
         `recall by kind: ${r.byKind.map((k) => `${k.kind} ${pct(k.recall)} (${k.found}/${k.bibs})`).join(', ')}; ` +
         `reading ${fmt(r.perPhotoMs)} ms wall, ${fmt(r.perPhotoCpuMs)} ms CPU per photo` +
+        (row.series[0] === 'learnt'
+          ? `; ${r.learntPhotos} photos scored with a learnt digit count (events from seed: ${r.digitCounts.map((e) => `${e.firstSeed} ${JSON.stringify(e.counts)}`).join(', ')})`
+          : '') +
         (ctx.quick ? `; quick run: full run uses 120 photos` : ''),
       data: { ...r },
     });

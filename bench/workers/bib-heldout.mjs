@@ -1,6 +1,7 @@
 // Bib search on the held-out part of the independent evaluation set (bench/eval-sets): the
-// product's reader, an event without race results. argv: count [numbered] (numbered: the
-// numbered series from seed 2,000,000, each photo read with its event's bib format). Prints JSON.
+// product's reader, an event without race results. argv: count [numbered|learnt] (numbered: the
+// numbered series from seed 2,000,000, each photo read with its event's bib format; learnt: the
+// same photos without a format, each scored with the digit count its event learns). Prints JSON.
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { register } from 'tsx/esm/api';
@@ -12,9 +13,13 @@ const { evaluateHeldOut, NUMBERED_HELD_OUT_FROM } = await import(
   pathToFileURL(path.join(root, 'bench/eval-sets/bib-evaluate.ts')).href
 );
 const count = Number(process.argv[2]);
-const numbered = process.argv[3] === 'numbered';
+const series = process.argv[3];
 const r = await evaluateHeldOut(
-  numbered ? { count, from: NUMBERED_HELD_OUT_FROM, numbered: true, withFormat: true } : { count },
+  series === 'numbered'
+    ? { count, from: NUMBERED_HELD_OUT_FROM, numbered: true, withFormat: true }
+    : series === 'learnt'
+      ? { count, from: NUMBERED_HELD_OUT_FROM, numbered: true, learnDigits: 'settled' }
+      : { count },
 );
 console.log(JSON.stringify(r));
 process.exit(0);
