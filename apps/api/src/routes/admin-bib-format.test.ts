@@ -4,7 +4,8 @@
  */
 import { adminEvent, envelope } from '@eventsite/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bibsFromLines, type OcrTextLine } from '../bibs/index.js';
+import { bibsFromLines } from '../bibs/index.js';
+import { ocrLine as line } from '../test-support/ocr-lines.js';
 import type { BibReader } from '../services/engines.js';
 import {
   adminToken,
@@ -18,23 +19,6 @@ import { seedOrganiser } from '../test-support/fixtures.js';
 import { testImage } from '../test-support/images.js';
 
 /** What the recogniser "sees" on every photo: a bib, part of another, one by an arm, the year. */
-function line(text: string, x: number, ends = { left: true, right: true }): OcrTextLine {
-  const box = { x, y: 0, width: 120, height: 60 };
-  return {
-    text,
-    confidence: 0.99,
-    chars: [],
-    quad: [
-      { x, y: 0 },
-      { x: x + 120, y: 0 },
-      { x: x + 120, y: 60 },
-      { x, y: 60 },
-    ],
-    box,
-    lineHeight: 60,
-    ends,
-  };
-}
 const LINES = [
   line('3125', 0),
   line('312', 400),

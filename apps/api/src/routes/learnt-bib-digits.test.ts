@@ -7,29 +7,12 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bibsFromLines, type OcrTextLine } from '../bibs/index.js';
+import { ocrLine as line } from '../test-support/ocr-lines.js';
 import type { BibReader } from '../services/engines.js';
 import { adminToken, createEventAsAdmin, upload, waitForJobs } from '../test-support/admin.js';
 import { createTestApp, type TestApp } from '../test-support/app.js';
 import { seedOrganiser } from '../test-support/fixtures.js';
 import { testImage } from '../test-support/images.js';
-
-function line(text: string, x: number, ends = { left: true, right: true }): OcrTextLine {
-  const box = { x, y: 0, width: 120, height: 60 };
-  return {
-    text,
-    confidence: 0.99,
-    chars: [],
-    quad: [
-      { x, y: 0 },
-      { x: x + 120, y: 0 },
-      { x: x + 120, y: 60 },
-      { x, y: 60 },
-    ],
-    box,
-    lineHeight: 60,
-    ends,
-  };
-}
 
 /** What the recogniser "sees" on each uploaded photo, by the photo's bytes. */
 const seen = new Map<string, OcrTextLine[]>();
