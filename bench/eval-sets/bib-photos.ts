@@ -20,6 +20,7 @@
 import sharp from 'sharp';
 import {
   eventBibNumber,
+  type DrawnBib,
   eventFormatOf,
   type EvalEventFormat,
   PREFIXES,
@@ -161,6 +162,7 @@ function drawRunner(
   torsoW: number,
   frame: { w: number; h: number },
   format?: EvalEventFormat,
+  wearing?: DrawnBib,
 ): Runner {
   const torsoH = torsoW * r.range(1.15, 1.4);
   const skin = r.pick(SKIN);
@@ -182,7 +184,7 @@ function drawRunner(
   );
 
   // The bib.
-  const number = format ? eventBibNumber(r, format) : bibNumber(r);
+  const number = wearing ?? (format ? eventBibNumber(r, format) : bibNumber(r));
   const kinds: BibKind[] = [...number.kinds];
   const font = r.pick(FONTS);
   if (font.kind) kinds.push(font.kind);
@@ -322,9 +324,17 @@ function background(r: Rng, w: number, h: number): string {
  */
 export async function renderEvalPhoto(
   seed: number,
-  options: { numbered?: boolean } = {},
+  options: {
+    numbered?: boolean;
+    /**
+     * A photo of an event with a cast (bib-series.ts): its format, and the runners it may show;
+     * each runner on the photo wears one of these bibs, none twice.
+     */
+    event?: { format: EvalEventFormat; cast: readonly DrawnBib[] };
+  } = {},
 ): Promise<EvalPhoto> {
-  const format = options.numbered ? eventFormatOf(seed) : undefined;
+  const format = options.event?.format ?? (options.numbered ? eventFormatOf(seed) : undefined);
+  const unworn = options.event ? [...options.event.cast] : [];
   const r = rng(seed);
   const [width, height] = r.pick([
     [2400, 1600],
@@ -348,7 +358,8 @@ export async function renderEvalPhoto(
       cx = r.range(-0.05, 1.05) * width;
     placed.push(cx);
     const top = height * r.range(shot === 'pack' ? 0.35 : 0.2, shot === 'close' ? 0.45 : 0.55);
-    runners.push(drawRunner(r, cx, top, torsoW, frame, format));
+    const wearing = unworn.length ? unworn.splice(r.int(0, unworn.length - 1), 1)[0] : undefined;
+    runners.push(drawRunner(r, cx, top, torsoW, frame, format, wearing));
   }
   // Farther runners (smaller) first: nearer ones may cover them, as in a pack.
   const order = runners

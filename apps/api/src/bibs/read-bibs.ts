@@ -12,7 +12,17 @@ export interface BibDetection {
   confidence: number;
   /** Where the number is, in the photo's pixels (after EXIF orientation). */
   box: Box;
+  /**
+   * Set when the reading was lowered as cut off (`CUT_OFF_PENALTY`): the side where its line
+   * runs into something instead of ending on its paper, and the confidence it has as a whole
+   * reading. A clear reading of the same bib on another photo of the event may confirm it
+   * (`confirmByEvent`).
+   */
+  cutOff?: { side: CutSide; wholeConfidence: number };
 }
+
+/** Where a number runs into something: an arm, another runner, the frame. */
+export type CutSide = 'left' | 'right' | 'both';
 
 export interface ReadBibsOptions {
   /** Default: the process's shared engine. */
@@ -170,11 +180,19 @@ export function bibsFromLines(
       }
     }
     // After the registered boost: a cut-off "1234" of 12345 is as registered as any bib when bibs run 1..N.
-    if (!isWhole(normalised.bib) && looksCutOff(line, normalised.bib, registered))
-      confidence *= CUT_OFF_PENALTY;
+    if (!isWhole(normalised.bib) && looksCutOff(line, normalised.bib, registered)) {
+      const side = line.ends.left ? 'right' : line.ends.right ? 'left' : 'both';
+      keep({
+        bib: normalised.bib,
+        confidence: confidence * CUT_OFF_PENALTY,
+        box: line.box,
+        cutOff: { side, wholeConfidence: confidence },
+      });
+      continue;
+    }
     // In an event whose bibs nearly all have N digits, another length is more likely a part of
     // a bib or another printed number than a bib: lowered like a cut-off reading, not dropped.
-    else if (usualDigits !== null && digitsOf(normalised.bib).length !== usualDigits)
+    if (usualDigits !== null && digitsOf(normalised.bib).length !== usualDigits)
       confidence *= CUT_OFF_PENALTY;
     keep({ bib: normalised.bib, confidence, box: line.box });
   }

@@ -9,8 +9,32 @@ export type NewRaceResultRow = Omit<typeof raceResults.$inferInsert, 'id' | 'eve
 
 export interface NewDetection {
   bib: string;
+  /** What a search compares with the threshold. */
   confidence: number;
   box: { x: number; y: number; width: number; height: number } | null;
+  /** An OCR reading's confidence from its photo alone, when `confidence` weighs the event's other photos in. */
+  readConfidence?: number;
+  /** Where the reading's line runs into something, and its confidence as a whole bib. */
+  cutOff?: { side: 'left' | 'right' | 'both'; wholeConfidence: number };
+}
+
+/** An OCR reading as stored, for weighing it again against its event's other photos. */
+export interface StoredReading {
+  id: number;
+  photoUuid: string;
+  bib: string;
+  confidence: number;
+  readConfidence: number;
+  cutOff?: { side: 'left' | 'right' | 'both'; wholeConfidence: number };
+}
+
+/**
+ * A row that says its bib is on its photo for sure: an OCR reading that ends on its paper at
+ * both ends and was read at this confidence or more (as read, before the event's other photos
+ * were weighed in), or an operator's tag.
+ */
+function clearRow(minConfidence: number) {
+  return sql`(${photoBibs.source} = 'manual' or (${photoBibs.cutSide} is null and coalesce(${photoBibs.readConfidence}, ${photoBibs.confidence}) >= ${minConfidence}))`;
 }
 
 /** Bibs on photos (OCR and manual), race results and certificate templates. */
@@ -48,6 +72,9 @@ export class BibRepository {
         boxH: d.box?.height ?? null,
         source,
         derived,
+        readConfidence: d.readConfidence ?? null,
+        cutSide: d.cutOff?.side ?? null,
+        wholeConfidence: d.cutOff?.wholeConfidence ?? null,
       });
       await tx.insert(photoBibs).values(
         detections.flatMap((d) => {
@@ -78,6 +105,91 @@ export class BibRepository {
       .from(photoBibs)
       .where(and(inArray(photoBibs.photoUuid, photoUuids), eq(photoBibs.derived, false)))
       .orderBy(asc(photoBibs.id));
+  }
+
+  /** The event's bibs read clearly (`clearRow`) on some photo, or tagged. */
+  async clearBibs(eventId: number, minConfidence: number): Promise<string[]> {
+    const rows = await this.db
+      .selectDistinct({ bib: photoBibs.bib })
+      .from(photoBibs)
+      .where(and(eq(photoBibs.eventId, eventId), clearRow(minConfidence)));
+    return rows.map((r) => r.bib);
+  }
+
+  /** Where these bibs are read clearly (`clearRow`) or tagged in the event: bib and photo. */
+  async clearSightings(
+    eventId: number,
+    minConfidence: number,
+    bibs: string[],
+  ): Promise<Array<{ bib: string; photoUuid: string }>> {
+    if (bibs.length === 0) return [];
+    return this.db
+      .selectDistinct({ bib: photoBibs.bib, photoUuid: photoBibs.photoUuid })
+      .from(photoBibs)
+      .where(
+        and(eq(photoBibs.eventId, eventId), inArray(photoBibs.bib, bibs), clearRow(minConfidence)),
+      );
+  }
+
+  /**
+   * The event's OCR readings of these bibs that can be weighed again (stored with their
+   * confidence as read), but those of `exceptPhoto`; readings, not the derived numbers of
+   * lettered bibs (`setConfidences` moves those with their reading).
+   */
+  async readingsOf(eventId: number, bibs: string[], exceptPhoto: string): Promise<StoredReading[]> {
+    if (bibs.length === 0) return [];
+    const rows = await this.db
+      .select()
+      .from(photoBibs)
+      .where(
+        and(
+          eq(photoBibs.eventId, eventId),
+          inArray(photoBibs.bib, bibs),
+          eq(photoBibs.source, 'ocr'),
+          eq(photoBibs.derived, false),
+          sql`${photoBibs.readConfidence} is not null`,
+          sql`${photoBibs.photoUuid} <> ${exceptPhoto}`,
+        ),
+      );
+    return rows.map((r) => ({
+      id: r.id,
+      photoUuid: r.photoUuid,
+      bib: r.bib,
+      confidence: r.confidence,
+      readConfidence: r.readConfidence!,
+      ...(r.cutSide && r.wholeConfidence !== null
+        ? { cutOff: { side: r.cutSide, wholeConfidence: r.wholeConfidence } }
+        : {}),
+    }));
+  }
+
+  /**
+   * New confidences for stored readings (`StoredReading.id`); the derived number of a lettered
+   * reading (same photo, its number) takes the same.
+   */
+  async setConfidences(
+    eventId: number,
+    changes: Array<{ reading: StoredReading; confidence: number }>,
+  ): Promise<void> {
+    if (changes.length === 0) return;
+    await this.db.transaction(async (tx) => {
+      for (const { reading, confidence } of changes) {
+        const number = bibNumberPart(reading.bib);
+        await tx
+          .update(photoBibs)
+          .set({ confidence })
+          .where(
+            and(
+              eq(photoBibs.photoUuid, reading.photoUuid),
+              eq(photoBibs.source, 'ocr'),
+              number === null
+                ? eq(photoBibs.id, reading.id)
+                : sql`(${photoBibs.id} = ${reading.id} or (${photoBibs.derived} and ${photoBibs.bib} = ${number}))`,
+            ),
+          );
+      }
+    });
+    this.onChange?.(eventId);
   }
 
   /** The bibs of the event's results (what an import would replace). */

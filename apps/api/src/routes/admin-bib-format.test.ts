@@ -21,7 +21,7 @@ import { testImage } from '../test-support/images.js';
 /** What the recogniser "sees" on every photo: a bib, part of another, one by an arm, the year. */
 const LINES = [
   line('3125', 0),
-  line('312', 400),
+  line('587', 400),
   line('2676', 800, { left: true, right: false }),
   line('2026', 1200),
 ];
@@ -97,21 +97,21 @@ describe('bib_config.format', () => {
       ]);
       expect(await waitForJobs(t.services, id)).toMatchObject({ failed: 0 });
     }
-    // Without a format: the part "312" is taken for a bib, the year too, and the bib an arm
+    // Without a format: the part "587" is taken for a bib, the year too, and the bib an arm
     // touches is lowered under the threshold.
     expect(await found(plain, '3125')).toBe(1);
-    expect(await found(plain, '312')).toBe(1);
+    expect(await found(plain, '587')).toBe(1);
     expect(await found(plain, '2026')).toBe(1);
     expect(await found(plain, '2676')).toBe(0);
     // With bibs 1000–4999 and the year to ignore: only the event's bibs, all of them.
     expect(await found(formatted, '3125')).toBe(1);
-    expect(await found(formatted, '312')).toBe(0);
+    expect(await found(formatted, '587')).toBe(0);
     expect(await found(formatted, '2026')).toBe(0);
     expect(await found(formatted, '2676')).toBe(1);
   });
 
   it("reads the event's photos again when its format changes, and again when it goes", async () => {
-    expect(await found(plain, '312')).toBe(1);
+    expect(await found(plain, '587')).toBe(1);
     const set = await patch(plain, { format: FORMAT });
     expect(set.statusCode, set.body).toBe(200);
     expect(await waitForJobs(t.services, plain)).toMatchObject({
@@ -119,7 +119,7 @@ describe('bib_config.format', () => {
       running: 0,
       failed: 0,
     });
-    expect(await found(plain, '312')).toBe(0);
+    expect(await found(plain, '587')).toBe(0);
     expect(await found(plain, '2676')).toBe(1);
     // The same format again reads nothing again; another threshold neither.
     const before = (await t.services.jobs.queue.counts(plain)).done;
@@ -131,7 +131,7 @@ describe('bib_config.format', () => {
       running: 0,
       failed: 0,
     });
-    expect(await found(plain, '312')).toBe(1);
+    expect(await found(plain, '587')).toBe(1);
     expect(await found(plain, '2676')).toBe(0);
   });
 

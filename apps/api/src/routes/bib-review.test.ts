@@ -100,7 +100,7 @@ beforeAll(async () => {
     none: [],
     mixed: [
       { bib: '456', confidence: 0.9, box },
-      { bib: '45', confidence: 0.2, box: { ...box, x: 200 } },
+      { bib: '81', confidence: 0.2, box: { ...box, x: 200 } },
     ],
     blank: [],
   };
@@ -127,7 +127,7 @@ describe('the photos to tag by hand', () => {
     const mixed = page.photos.find((p) => p.uuid === photo.mixed)!;
     expect(mixed.bibs).toEqual([
       { bib: '456', source: 'ocr', confidence: 0.9 },
-      { bib: '45', source: 'ocr', confidence: 0.2 },
+      { bib: '81', source: 'ocr', confidence: 0.2 },
     ]);
   });
 

@@ -14,6 +14,8 @@ export interface BibReading {
   /** 0..1 */
   confidence: number;
   box: { x: number; y: number; width: number; height: number };
+  /** Set when the reading was lowered as cut off: where, and its confidence as a whole bib. */
+  cutOff?: BibsEngine.BibDetection['cutOff'];
 }
 
 /** The OCR engine as the bibs job uses it (apps/api/src/bibs in production; a stub in tests). */

@@ -275,6 +275,17 @@ export const photoBibs = pgTable(
      * box). Not a reading of its own: what was read or tagged is the row beside it.
      */
     derived: boolean('derived').notNull().default(false),
+    /**
+     * An OCR reading as its photo alone gives it; `confidence` is what the event's other photos
+     * make of it (`eventConfidence`): a cut-off reading of a bib read clearly elsewhere is
+     * confirmed, a part of another runner's number is lowered. Null for manual tags and for
+     * readings stored before the event's photos were weighed together (their confidence is as read).
+     */
+    readConfidence: doublePrecision('read_confidence'),
+    /** Where the reading's line runs into something (arm, runner, frame); null when it ends on its paper. */
+    cutSide: text('cut_side', { enum: ['left', 'right', 'both'] }),
+    /** With `cutSide`: the reading's confidence as a whole bib, before it was lowered as cut off. */
+    wholeConfidence: doublePrecision('whole_confidence'),
     createdAt: createdAt(),
   },
   (t) => [

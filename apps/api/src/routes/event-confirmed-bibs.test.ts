@@ -1,0 +1,102 @@
+/**
+ * A runner is on many photos of an event. A bib that an arm or another runner touches on one
+ * photo (read whole, yet lowered as maybe cut off) is found by a bib search once another photo
+ * shows the same bib clearly, whichever of the two was uploaded first; a reading that is part of
+ * a clearly read bib stops being returned as a bib of its own.
+ */
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bibsFromLines, type OcrTextLine } from '../bibs/index.js';
+import type { BibReader } from '../services/engines.js';
+import { adminToken, createEventAsAdmin, upload, waitForJobs } from '../test-support/admin.js';
+import { createTestApp, type TestApp } from '../test-support/app.js';
+import { seedOrganiser } from '../test-support/fixtures.js';
+import { testImage } from '../test-support/images.js';
+import { ocrLine as line } from '../test-support/ocr-lines.js';
+
+/** What the recogniser "sees" on each uploaded photo, by the photo's bytes. */
+const seen = new Map<string, OcrTextLine[]>();
+const key = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+/** The real bib rules over those lines, with the options the `bibs` job passes. */
+const reader: BibReader = {
+  readBibs: async (image, options) =>
+    bibsFromLines(seen.get(key(image)) ?? [], { ...options, minConfidence: 0.5 }),
+};
+
+let t: TestApp;
+let token: string;
+let colour = 0;
+
+async function photoWith(eventId: number, lines: OcrTextLine[]): Promise<void> {
+  const bytes = await testImage({ colour: `#${(0x203040 + colour++ * 0x010503).toString(16)}` });
+  seen.set(key(bytes), lines);
+  const res = await upload(t.app, token, eventId, [{ filename: `c${colour}.jpg`, bytes }]);
+  expect(res.statusCode, res.body).toBe(202);
+  expect(await waitForJobs(t.services, eventId)).toMatchObject({ failed: 0 });
+}
+const found = async (id: number, bib: string) =>
+  (
+    await t.app.inject({
+      url: `/api/v1/client/events/${id}/photos?bib=${encodeURIComponent(bib)}&app_domain=crowd.example`,
+    })
+  ).json().data.total as number;
+const byArmOnTheRight = (text: string) => line(text, 800, { left: true, right: false });
+const byArmOnTheLeft = (text: string) => line(text, 800, { left: false, right: true });
+const newEvent = (name: string) =>
+  createEventAsAdmin(t.app, token, { name, event_date: '2025-09-14', published: true });
+
+beforeAll(async () => {
+  t = await createTestApp({ OCR_ENABLED: 'true' }, { bibReader: reader });
+  await seedOrganiser(t.services, { name: 'Crowd', domains: ['crowd.example'] });
+  token = await adminToken(t.services, 'crowd.example');
+});
+afterAll(() => t.close());
+
+describe('bibs confirmed by the event', () => {
+  it('finds a bib an arm touches once another photo shows it clearly, uploaded after or before', async () => {
+    const id = await newEvent('Harbour 10K');
+    await photoWith(id, [byArmOnTheRight('4872')]);
+    expect(await found(id, '4872')).toBe(0);
+    await photoWith(id, [line('4872', 0), line('1190', 300)]);
+    // The earlier photo is weighed again: both are found now.
+    expect(await found(id, '4872')).toBe(2);
+    // A clear photo first, then the touched one: found as it is stored.
+    await photoWith(id, [byArmOnTheLeft('1190')]);
+    expect(await found(id, '1190')).toBe(2);
+  });
+
+  it('does not confirm a reading that a clear bib of another runner continues on its cut side', async () => {
+    const id = await newEvent('Dense Numbers Run');
+    await photoWith(id, [line('931', 0)]);
+    await photoWith(id, [byArmOnTheRight('931')]);
+    // 931 is a runner (read clearly elsewhere), and nothing says this is part of a longer one.
+    expect(await found(id, '931')).toBe(2);
+    // Runner 9310 appears: the touched "931" may be its start, and the clear one, read on one
+    // photo only, its start with the 0 unread: both are lowered.
+    await photoWith(id, [line('9310', 0)]);
+    expect(await found(id, '931')).toBe(0);
+    // 931 read clearly on a second photo: a runner of its own, on both clear photos; the touched
+    // one still may be the start of 9310.
+    await photoWith(id, [line('931', 0)]);
+    expect(await found(id, '931')).toBe(2);
+    // Touched on the left instead: 9310 does not end with 931, so nothing else it can be part of.
+    await photoWith(id, [byArmOnTheLeft('931')]);
+    expect(await found(id, '931')).toBe(3);
+  });
+
+  it('stops returning a part of a clearly read bib as a bib of its own, unless read clearly elsewhere', async () => {
+    const id = await newEvent('Lettered Relay');
+    await photoWith(id, [line('72A', 0)]);
+    expect(await found(id, '72A')).toBe(1);
+    // 4872A is read clearly on another photo: "72A" is likely its end, not a runner.
+    await photoWith(id, [line('4872A', 0)]);
+    expect(await found(id, '72A')).toBe(0);
+    // The lettered bib is found by its number too, and the number's parts are lowered as well.
+    expect(await found(id, '4872')).toBe(1);
+    await photoWith(id, [line('872', 0)]);
+    expect(await found(id, '872')).toBe(0);
+    // A second clear photo of 72A: now it is a runner of its own, on both photos.
+    await photoWith(id, [line('72A', 0)]);
+    expect(await found(id, '72A')).toBe(2);
+  });
+});
