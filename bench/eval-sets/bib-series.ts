@@ -215,8 +215,10 @@ export async function evaluateSeries(options: {
           const runner = perRunner.get(bib.compact) ?? { on: 0, found: 0 };
           runner.on++;
           appearances++;
-          if (hit) (runner.found++, found++);
-          else if (variant === VARIANTS.at(-1)![0]) {
+          if (hit) {
+            runner.found++;
+            found++;
+          } else if (variant === VARIANTS.at(-1)![0]) {
             const all = readings[i]!;
             const same = all.find((d) => d.bib === bib.digits || d.bib === bib.compact);
             const reason = same
