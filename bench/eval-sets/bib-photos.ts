@@ -16,6 +16,9 @@
  *
  * Seeds below HELD_OUT_FROM are for looking at and tuning; seeds from HELD_OUT_FROM on are the
  * held-out part: no threshold or filter may be fitted to them, and the bench reports them alone.
+ *
+ * Longer than 400 lines: one scene drawer, whose parts draw from one random stream per seed in a
+ * fixed order; split apart, a change to one part would silently redraw every photo of the set.
  */
 import sharp from 'sharp';
 import {
@@ -25,6 +28,7 @@ import {
   type EvalEventFormat,
   PREFIXES,
 } from './bib-event-formats.js';
+import { assertFonts } from './fonts.js';
 import { rng, type Rng } from './random.js';
 
 export { eventFormatOf, PHOTOS_PER_EVENT, type EvalEventFormat } from './bib-event-formats.js';
@@ -333,6 +337,7 @@ export async function renderEvalPhoto(
     event?: { format: EvalEventFormat; cast: readonly DrawnBib[] };
   } = {},
 ): Promise<EvalPhoto> {
+  assertFonts(FONTS.map((f) => f.family));
   const format = options.event?.format ?? (options.numbered ? eventFormatOf(seed) : undefined);
   const unworn = options.event ? [...options.event.cast] : [];
   const r = rng(seed);

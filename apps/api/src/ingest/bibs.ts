@@ -10,20 +10,13 @@ import {
   usualDigitCount,
 } from '../bibs/bib-format.js';
 import type { JobHandler } from '../adapters/jobs/worker.js';
-import { bibNumberPart } from '../bibs/bib-text.js';
-import {
-  bibsAffectedBy,
-  CLEAR_READING_MIN_CONFIDENCE,
-  ClearBibs,
-  eventConfidence,
-  isClearReading,
-  type EventContext,
-} from '../bibs/event-context.js';
+import { eventConfidence, isClearReading } from '../bibs/event-context.js';
 import type { BibRepository } from '../repositories/bibs.js';
 import type { EventRepository } from '../repositories/events.js';
 import type { PhotoRepository } from '../repositories/photos.js';
 import { canonicalBib } from '../results/index.js';
 import type { BibReader } from '../services/engines.js';
+import { clearForms, EventReadings } from '../services/event-readings.js';
 import { photosConfigOf } from '../services/event-config.js';
 import type { HideService } from '../services/hides.js';
 import { EventMemo } from './event-memo.js';
@@ -57,12 +50,9 @@ export function bibsStep(deps: BibsStepDeps): JobHandler<'bibs'> {
     (known) => known.readings >= USUAL_DIGITS_MIN_READINGS,
   );
   // The event's clear bibs, for "does a clear bib continue this reading"; whether a reading's
-  // own bib is clear is asked of the database at each photo (`weigh`), as other workers add them.
-  const clearOf = new EventMemo(
-    EVENT_MEMO_TTL_MS,
-    async (eventId) =>
-      new ClearBibs(await deps.bibs.clearBibs(eventId, CLEAR_READING_MIN_CONFIDENCE)),
-  );
+  // own bib is clear on another photo is asked of the database at each photo.
+  const weighing = new EventReadings(deps.bibs);
+  const clearOf = new EventMemo(EVENT_MEMO_TTL_MS, (eventId) => weighing.clearBibs(eventId));
   return async ({ eventId, uuid }) => {
     if (!deps.reader) return { skipped: 'OCR is turned off' };
     const photo = await deps.photos.findByUuid(uuid);
@@ -84,18 +74,14 @@ export function bibsStep(deps: BibsStepDeps): JobHandler<'bibs'> {
     // What the event's other photos make of these readings, and of theirs now (`eventConfidence`).
     const ownClear = readings.filter(isClearReading).flatMap((r) => clearForms(r.bib));
     const memo = await clearOf.get(eventId);
-    /** The event as seen from one photo: clear elsewhere is asked of the database, not the memo. */
-    const contextFor = async (bibs: string[]) => {
-      const sightings = await deps.bibs.clearSightings(eventId, CLEAR_READING_MIN_CONFIDENCE, [
-        ...new Set(bibs),
-      ]);
-      const clear = memo.with(ownClear).with(sightings.map((s) => s.bib));
-      return (photoUuid: string): EventContext => ({
-        clearElsewhere: (bib) => sightings.some((s) => s.bib === bib && s.photoUuid !== photoUuid),
-        continues: (bib, side) => clear.continues(bib, side),
-      });
-    };
-    const here = (await contextFor(readings.map((r) => r.bib)))(uuid);
+    const clear = memo.with(ownClear);
+    const here = (
+      await weighing.contextFor(
+        eventId,
+        readings.map((r) => r.bib),
+        clear,
+      )
+    )(uuid);
     await deps.bibs.replace(
       eventId,
       uuid,
@@ -108,34 +94,9 @@ export function bibsStep(deps: BibsStepDeps): JobHandler<'bibs'> {
         ...(r.cutOff ? { cutOff: r.cutOff } : {}),
       })),
     );
-    // This photo's clear bibs may confirm cut-off readings of them on the event's other photos,
-    // or show that readings there are parts of them.
-    const others = await deps.bibs.readingsOf(
-      eventId,
-      [...new Set(ownClear.flatMap(bibsAffectedBy))],
-      uuid,
-    );
-    if (others.length > 0) {
-      const there = await contextFor(others.map((o) => o.bib));
-      await deps.bibs.setConfidences(
-        eventId,
-        others.flatMap((reading) => {
-          const confidence = eventConfidence(
-            { ...reading, confidence: reading.readConfidence },
-            there(reading.photoUuid),
-          );
-          return confidence === reading.confidence ? [] : [{ reading, confidence }];
-        }),
-      );
-    }
+    await weighing.weighOthers(eventId, uuid, ownClear, clear);
     for (const bib of ownClear) memo.add(bib);
     await deps.hides.bibsRead(eventId, uuid);
     return { uuid, bibs: readings.map((r) => r.bib) };
   };
-}
-
-/** A clear bib as the event's readings hold it: as read, and a lettered one as its number too. */
-function clearForms(bib: string): string[] {
-  const number = bibNumberPart(bib);
-  return number === null ? [bib] : [bib, number];
 }

@@ -8,7 +8,13 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bibsFromLines, type OcrTextLine } from '../bibs/index.js';
 import type { BibReader } from '../services/engines.js';
-import { adminToken, createEventAsAdmin, upload, waitForJobs } from '../test-support/admin.js';
+import {
+  adminToken,
+  bearer,
+  createEventAsAdmin,
+  upload,
+  waitForJobs,
+} from '../test-support/admin.js';
 import { createTestApp, type TestApp } from '../test-support/app.js';
 import { seedOrganiser } from '../test-support/fixtures.js';
 import { testImage } from '../test-support/images.js';
@@ -27,13 +33,24 @@ let t: TestApp;
 let token: string;
 let colour = 0;
 
-async function photoWith(eventId: number, lines: OcrTextLine[]): Promise<void> {
+/** Uploads one photo on which the recogniser sees these lines, waits for its jobs; its id. */
+async function photoWith(eventId: number, lines: OcrTextLine[]): Promise<string> {
   const bytes = await testImage({ colour: `#${(0x203040 + colour++ * 0x010503).toString(16)}` });
   seen.set(key(bytes), lines);
   const res = await upload(t.app, token, eventId, [{ filename: `c${colour}.jpg`, bytes }]);
   expect(res.statusCode, res.body).toBe(202);
   expect(await waitForJobs(t.services, eventId)).toMatchObject({ failed: 0 });
+  return res.json().data.accepted[0].uuid as string;
 }
+const tag = async (uuid: string, bibs: string[]) => {
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: `/api/v1/admin/photos/${uuid}/bibs`,
+    headers: bearer(token),
+    payload: { bibs },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+};
 const found = async (id: number, bib: string) =>
   (
     await t.app.inject({
@@ -98,5 +115,16 @@ describe('bibs confirmed by the event', () => {
     // A second clear photo of 72A: now it is a runner of its own, on both photos.
     await photoWith(id, [line('72A', 0)]);
     expect(await found(id, '72A')).toBe(2);
+  });
+
+  it("takes an operator's tag as a clear sighting: tagging confirms, untagging takes it back", async () => {
+    const id = await newEvent('Tagged Trail Run');
+    await photoWith(id, [byArmOnTheRight('5566')]);
+    const blurred = await photoWith(id, []);
+    expect(await found(id, '5566')).toBe(0);
+    await tag(blurred, ['5566']);
+    expect(await found(id, '5566')).toBe(2);
+    await tag(blurred, []);
+    expect(await found(id, '5566')).toBe(0);
   });
 });

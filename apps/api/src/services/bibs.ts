@@ -24,6 +24,7 @@ import {
 } from '../results/index.js';
 import { checkResultsFile, importCounts, previewResults, rowProblems } from '../results/preview.js';
 import { photosConfigOf } from './event-config.js';
+import { EventReadings } from './event-readings.js';
 import type { EventService } from './events.js';
 import type { JobService } from './jobs.js';
 import { absoluteAssetUrl } from './urls.js';
@@ -103,7 +104,11 @@ export class BibService implements PhotoSearchResolver {
     /** Bib OCR of ingested photos is on (OCR_ENABLED): the `bibs` job is ingest/bibs.ts. */
     readonly ocrEnabled: boolean,
     private readonly jobs?: Pick<JobService, 'enqueueEventRun'>,
-  ) {}
+  ) {
+    this.weighing = new EventReadings(bibs);
+  }
+
+  private readonly weighing: EventReadings;
 
   /**
    * Queues a new reading of every photo of the event (its bib format changed: readings made
@@ -130,12 +135,16 @@ export class BibService implements PhotoSearchResolver {
     if (!photo) throw notFound(`No photo has the id ${uuid}`);
     const unique = [...new Set(bibs.map((b) => typedBib(b)))].sort();
     await this.beforeManualTags?.(photo.eventId, photo.uuid, unique);
+    const before = (await this.bibs.ofPhoto(photo.uuid))
+      .filter((r) => r.source === 'manual' && !r.derived)
+      .map((r) => r.bib);
     await this.bibs.replace(
       photo.eventId,
       photo.uuid,
       'manual',
       unique.map((bib) => ({ bib, confidence: 1, box: null })),
     );
+    await this.weighing.tagsChanged(photo.eventId, photo.uuid, before, unique);
     return { uuid: photo.uuid, bibs: unique };
   }
 
