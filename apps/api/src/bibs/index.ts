@@ -19,6 +19,7 @@ export {
   COMPLETION_FACTOR,
   CUT_OFF_PENALTY,
   type BibDetection,
+  type CutOff,
   type ReadBibsOptions,
 } from './read-bibs.js';
 export {

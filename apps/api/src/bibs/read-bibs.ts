@@ -16,13 +16,19 @@ export interface BibDetection {
    * Set when the reading was lowered as cut off (`CUT_OFF_PENALTY`): the side where its line
    * runs into something instead of ending on its paper, and the confidence it has as a whole
    * reading. A clear reading of the same bib on another photo of the event may confirm it
-   * (`confirmByEvent`).
+   * (`eventConfidence` in event-context.ts).
    */
-  cutOff?: { side: CutSide; wholeConfidence: number };
+  cutOff?: CutOff;
 }
 
 /** Where a number runs into something: an arm, another runner, the frame. */
 export type CutSide = 'left' | 'right' | 'both';
+
+/** A reading lowered as cut off: where its line runs into something, and its confidence as a whole bib. */
+export interface CutOff {
+  side: CutSide;
+  wholeConfidence: number;
+}
 
 export interface ReadBibsOptions {
   /** Default: the process's shared engine. */

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../adapters/db/index.js';
 import { certificateTemplates, photoBibs, raceResults } from '../adapters/db/schema.js';
 import { bibNumberPart } from '../bibs/bib-text.js';
+import type { CutOff } from '../bibs/read-bibs.js';
 
 export type PhotoBibRow = typeof photoBibs.$inferSelect;
 export type RaceResultRow = typeof raceResults.$inferSelect;
@@ -15,7 +16,7 @@ export interface NewDetection {
   /** An OCR reading's confidence from its photo alone, when `confidence` weighs the event's other photos in. */
   readConfidence?: number;
   /** Where the reading's line runs into something, and its confidence as a whole bib. */
-  cutOff?: { side: 'left' | 'right' | 'both'; wholeConfidence: number };
+  cutOff?: CutOff;
 }
 
 /** An OCR reading as stored, for weighing it again against its event's other photos. */
@@ -25,16 +26,17 @@ export interface StoredReading {
   bib: string;
   confidence: number;
   readConfidence: number;
-  cutOff?: { side: 'left' | 'right' | 'both'; wholeConfidence: number };
+  cutOff?: CutOff;
 }
 
 /**
- * A row that says its bib is on its photo for sure: an OCR reading that ends on its paper at
- * both ends and was read at this confidence or more (as read, before the event's other photos
- * were weighed in), or an operator's tag.
+ * A row that says its bib is on its photo for sure: an operator's tag, or an OCR reading that
+ * ends on its paper at both ends and was read at this confidence or more (as read, before the
+ * event's other photos were weighed in) on a photo nobody tagged (a tagged photo's readings do
+ * not count, as in a search).
  */
 function clearRow(minConfidence: number) {
-  return sql`(${photoBibs.source} = 'manual' or (${photoBibs.cutSide} is null and coalesce(${photoBibs.readConfidence}, ${photoBibs.confidence}) >= ${minConfidence}))`;
+  return sql`(${photoBibs.source} = 'manual' or (${photoBibs.cutSide} is null and coalesce(${photoBibs.readConfidence}, ${photoBibs.confidence}) >= ${minConfidence} and not exists (select 1 from photo_bibs m where m.photo_uuid = ${photoBibs.photoUuid} and m.source = 'manual')))`;
 }
 
 /** Bibs on photos (OCR and manual), race results and certificate templates. */

@@ -127,4 +127,16 @@ describe('bibs confirmed by the event', () => {
     await tag(blurred, []);
     expect(await found(id, '5566')).toBe(0);
   });
+
+  it("stops counting a photo's readings once an operator tagged it: its wrong reading confirms nothing", async () => {
+    const id = await newEvent('Reviewed Road Race');
+    const misread = await photoWith(id, [line('7788', 0)]);
+    await photoWith(id, [byArmOnTheRight('7788')]);
+    expect(await found(id, '7788')).toBe(2);
+    // The operator says the first photo shows 7789: it read 7788 wrongly, so nothing confirms
+    // the touched reading any more.
+    await tag(misread, ['7789']);
+    expect(await found(id, '7789')).toBe(1);
+    expect(await found(id, '7788')).toBe(0);
+  });
 });

@@ -135,16 +135,16 @@ export class BibService implements PhotoSearchResolver {
     if (!photo) throw notFound(`No photo has the id ${uuid}`);
     const unique = [...new Set(bibs.map((b) => typedBib(b)))].sort();
     await this.beforeManualTags?.(photo.eventId, photo.uuid, unique);
-    const before = (await this.bibs.ofPhoto(photo.uuid))
-      .filter((r) => r.source === 'manual' && !r.derived)
-      .map((r) => r.bib);
+    const rows = (await this.bibs.ofPhoto(photo.uuid)).filter((r) => !r.derived);
+    const before = rows.filter((r) => r.source === 'manual').map((r) => r.bib);
+    const read = rows.filter((r) => r.source === 'ocr').map((r) => r.bib);
     await this.bibs.replace(
       photo.eventId,
       photo.uuid,
       'manual',
       unique.map((bib) => ({ bib, confidence: 1, box: null })),
     );
-    await this.weighing.tagsChanged(photo.eventId, photo.uuid, before, unique);
+    await this.weighing.tagsChanged(photo.eventId, photo.uuid, { before, after: unique, read });
     return { uuid: photo.uuid, bibs: unique };
   }
 

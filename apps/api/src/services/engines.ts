@@ -15,7 +15,7 @@ export interface BibReading {
   confidence: number;
   box: { x: number; y: number; width: number; height: number };
   /** Set when the reading was lowered as cut off: where, and its confidence as a whole bib. */
-  cutOff?: BibsEngine.BibDetection['cutOff'];
+  cutOff?: BibsEngine.CutOff;
 }
 
 /** The OCR engine as the bibs job uses it (apps/api/src/bibs in production; a stub in tests). */

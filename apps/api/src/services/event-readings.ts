@@ -86,18 +86,21 @@ export class EventReadings {
   }
 
   /**
-   * An operator's tags say their runners are on the event for sure (clear sightings): other
-   * photos' readings of the tags added or taken away, and of their parts, are weighed again.
+   * An operator's tags say their runners are on the event for sure (clear sightings), and a
+   * tagged photo's OCR readings no longer count (`read`: its readings' bibs). Other photos'
+   * readings of the tags added or taken away, of the readings when the photo becomes tagged or
+   * untagged, and of their parts, are weighed again.
    */
   async tagsChanged(
     eventId: number,
     photoUuid: string,
-    before: string[],
-    after: string[],
+    tags: { before: string[]; after: string[]; read: string[] },
   ): Promise<void> {
+    const { before, after, read } = tags;
     const changed = [
       ...after.filter((bib) => !before.includes(bib)),
       ...before.filter((bib) => !after.includes(bib)),
+      ...(before.length > 0 !== after.length > 0 ? read : []),
     ].flatMap(clearForms);
     if (changed.length > 0)
       await this.weighOthers(eventId, photoUuid, changed, await this.clearBibs(eventId));
