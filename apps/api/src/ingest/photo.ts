@@ -32,6 +32,8 @@ export interface MakePhotoOptions {
    * the original is removed. The `ingest` job does; a direct import leaves them to first request.
    */
   variants?: boolean;
+  /** When the file was accepted: the photo's place in its gallery when it has no capture time (default now). */
+  acceptedAt?: Date;
 }
 
 /** Makes photos of bytes: the work of the `ingest` job, shared with the direct import (ingest/import.ts). */
@@ -87,7 +89,7 @@ export class PhotoMaker {
         width: probed.width,
         height: probed.height,
         capturedAt: probed.capturedAt,
-        sortAt: probed.capturedAt ?? new Date(),
+        sortAt: probed.capturedAt ?? options.acceptedAt ?? new Date(),
         checksum,
         byteSize: bytes.length,
         mimeType: MIME_TYPES[probed.kind],
@@ -134,7 +136,7 @@ export interface PhotoStepDeps {
 
 /** The `ingest` job. Idempotent: it may run again after a crash or a retry. */
 export function photoStep(deps: PhotoStepDeps): JobHandler<'ingest'> {
-  return async ({ eventId, uuid, incomingKey, filename }) => {
+  return async ({ eventId, uuid, incomingKey, filename, acceptedAt }) => {
     // No look-up of the event first: its jobs go with it when it is deleted, and one deleted
     // while this job runs is caught by the photo's insert (EventGoneError).
     const bytes = await deps.blobs.incoming.get(incomingKey);
@@ -146,7 +148,11 @@ export function photoStep(deps: PhotoStepDeps): JobHandler<'ingest'> {
     }
     let result;
     try {
-      result = await deps.maker.make(eventId, filename, bytes, uuid, new Set(), { variants: true });
+      const accepted = acceptedAt ? new Date(acceptedAt) : undefined;
+      result = await deps.maker.make(eventId, filename, bytes, uuid, new Set(), {
+        variants: true,
+        ...(accepted && !Number.isNaN(accepted.getTime()) ? { acceptedAt: accepted } : {}),
+      });
     } catch (error) {
       if (error instanceof UnusableImageError) {
         await deps.blobs.incoming.delete(incomingKey);

@@ -50,7 +50,12 @@ export class JobService {
     idempotencyKey = `ingest:${file.uuid}`,
   ): Promise<number> {
     const [id] = await this.enqueue([
-      { kind: 'ingest', payload: { eventId, ...file }, idempotencyKey, eventId },
+      {
+        kind: 'ingest',
+        payload: { eventId, ...file, acceptedAt: new Date().toISOString() },
+        idempotencyKey,
+        eventId,
+      },
     ]);
     return id!;
   }

@@ -11,6 +11,12 @@ export interface JobPayloads {
     /** Key of the file in the incoming blob store. */
     incomingKey: string;
     filename: string;
+    /**
+     * When the file was accepted (ISO 8601). A photo without a capture time sorts by it, so a
+     * gallery keeps the upload order whichever worker ingests first. Absent in jobs queued
+     * before it was carried: those sort by when they were ingested.
+     */
+    acceptedAt?: string;
   };
   /** Bib OCR of one photo. */
   bibs: { eventId: number; uuid: string };
