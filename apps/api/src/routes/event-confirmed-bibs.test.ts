@@ -4,10 +4,8 @@
  * shows the same bib clearly, whichever of the two was uploaded first; a reading that is part of
  * a clearly read bib stops being returned as a bib of its own.
  */
-import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bibsFromLines, type OcrTextLine } from '../bibs/index.js';
-import type { BibReader } from '../services/engines.js';
+import type { OcrTextLine } from '../bibs/index.js';
 import {
   adminToken,
   bearer,
@@ -18,16 +16,10 @@ import {
 import { createTestApp, type TestApp } from '../test-support/app.js';
 import { seedOrganiser } from '../test-support/fixtures.js';
 import { testImage } from '../test-support/images.js';
-import { ocrLine as line } from '../test-support/ocr-lines.js';
+import { linesReader, ocrLine as line } from '../test-support/ocr-lines.js';
 
-/** What the recogniser "sees" on each uploaded photo, by the photo's bytes. */
-const seen = new Map<string, OcrTextLine[]>();
-const key = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-/** The real bib rules over those lines, with the options the `bibs` job passes. */
-const reader: BibReader = {
-  readBibs: async (image, options) =>
-    bibsFromLines(seen.get(key(image)) ?? [], { ...options, minConfidence: 0.5 }),
-};
+/** What the recogniser "sees" on each uploaded photo, through the real bib rules. */
+const { reader, see } = linesReader();
 
 let t: TestApp;
 let token: string;
@@ -36,7 +28,7 @@ let colour = 0;
 /** Uploads one photo on which the recogniser sees these lines, waits for its jobs; its id. */
 async function photoWith(eventId: number, lines: OcrTextLine[]): Promise<string> {
   const bytes = await testImage({ colour: `#${(0x203040 + colour++ * 0x010503).toString(16)}` });
-  seen.set(key(bytes), lines);
+  see(bytes, lines);
   const res = await upload(t.app, token, eventId, [{ filename: `c${colour}.jpg`, bytes }]);
   expect(res.statusCode, res.body).toBe(202);
   expect(await waitForJobs(t.services, eventId)).toMatchObject({ failed: 0 });

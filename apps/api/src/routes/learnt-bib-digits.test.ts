@@ -4,24 +4,16 @@
  * is found by a bib search, where before it was taken for a part of a longer number, and a
  * number of another length is not.
  */
-import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bibsFromLines, type OcrTextLine } from '../bibs/index.js';
-import { ocrLine as line } from '../test-support/ocr-lines.js';
-import type { BibReader } from '../services/engines.js';
+import type { OcrTextLine } from '../bibs/index.js';
+import { linesReader, ocrLine as line } from '../test-support/ocr-lines.js';
 import { adminToken, createEventAsAdmin, upload, waitForJobs } from '../test-support/admin.js';
 import { createTestApp, type TestApp } from '../test-support/app.js';
 import { seedOrganiser } from '../test-support/fixtures.js';
 import { testImage } from '../test-support/images.js';
 
-/** What the recogniser "sees" on each uploaded photo, by the photo's bytes. */
-const seen = new Map<string, OcrTextLine[]>();
-const key = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-/** The real bib rules over those lines, with the options the `bibs` job passes. */
-const reader: BibReader = {
-  readBibs: async (image, options) =>
-    bibsFromLines(seen.get(key(image)) ?? [], { ...options, minConfidence: 0.5 }),
-};
+/** What the recogniser "sees" on each uploaded photo, through the real bib rules. */
+const { reader, see } = linesReader();
 
 let t: TestApp;
 let token: string;
@@ -30,7 +22,7 @@ let colour = 0;
 /** Uploads one photo on which the recogniser sees these lines, and waits for its jobs. */
 async function photoWith(eventId: number, lines: OcrTextLine[]): Promise<void> {
   const bytes = await testImage({ colour: `#${(0x102030 + colour++ * 0x010305).toString(16)}` });
-  seen.set(key(bytes), lines);
+  see(bytes, lines);
   const res = await upload(t.app, token, eventId, [{ filename: `p${colour}.jpg`, bytes }]);
   expect(res.statusCode, res.body).toBe(202);
   expect(await waitForJobs(t.services, eventId)).toMatchObject({ failed: 0 });
