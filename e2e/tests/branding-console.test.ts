@@ -112,6 +112,8 @@ describe('the Branding screen', () => {
     const colour = page.getByLabel('Theme colour (hex, such as #2E6F40)');
     await colour.fill('#FFD700');
     const contrast = page.getByTestId('contrast');
+    // The warning follows the field once React has the new value: wait for it, then read it.
+    await contrast.filter({ hasText: '1.4:1' }).waitFor({ timeout: 10_000 });
     assert.match(
       await contrast.innerText(),
       /White text on this colour has a contrast of only 1\.4:1, below the 4\.5:1/,
