@@ -176,6 +176,15 @@ export class FaceService {
       this.faces.photosOf(eventId, uuids).then((list) => new Map(list.map((p) => [p.uuid, p]))),
       this.wornBibs(event, uuids),
     ]);
+    // Equal similarities (the same face on two photos) keep the gallery's order, whichever
+    // worker described its faces first.
+    const galleryOrder = (uuid: string) => rows.get(uuid)?.sortAt.getTime() ?? 0;
+    ranked.sort(
+      (a, b) =>
+        b[1].similarity - a[1].similarity ||
+        galleryOrder(a[0]) - galleryOrder(b[0]) ||
+        (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0),
+    );
     const photos = ranked.flatMap(([uuid, { similarity, face }]) => {
       const p = rows.get(uuid);
       const tier = matchTier(similarity, threshold, maybe);
