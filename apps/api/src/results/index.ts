@@ -8,7 +8,7 @@ export {
 export type { ResultRow, RowProblem, ParsedResults, ParseResultsOptions } from './parse-results.js';
 export { RESULT_FIELDS, type ResultField } from './columns.js';
 export type { TextEncodingName } from './decode-text.js';
-export { parseRaceTime, type FinishStatus, type ParsedTime } from './race-time.js';
+export { formatSeconds, parseRaceTime, type FinishStatus, type ParsedTime } from './race-time.js';
 export {
   parseBibQuery,
   canonicalBib,

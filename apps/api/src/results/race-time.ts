@@ -43,3 +43,15 @@ export function looksLikeTime(input: string): boolean {
   const parsed = parseRaceTime(input);
   return parsed.kind === 'time' || parsed.kind === 'status';
 }
+
+/** Seconds to `h:mm:ss`, with tenths, hundredths or thousandths when the file had them. */
+export function formatSeconds(total: number): string {
+  const whole = Math.floor(total);
+  const fraction = Math.round((total - whole) * 1000);
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = whole % 60;
+  const base = `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
+  if (fraction === 0) return base;
+  return `${base}.${String(fraction).padStart(3, '0').replace(/0+$/, '')}`;
+}

@@ -131,4 +131,19 @@ describe('bibs confirmed by the event', () => {
     expect(await found(id, '7789')).toBe(1);
     expect(await found(id, '7788')).toBe(0);
   });
+
+  it('stops leaning on a deleted photo: what only it confirmed is lowered again', async () => {
+    const id = await newEvent('Deleted Shot Dash');
+    await photoWith(id, [byArmOnTheRight('6071')]);
+    const clear = await photoWith(id, [line('6071', 0)]);
+    expect(await found(id, '6071')).toBe(2);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/admin/photos/${clear}`,
+      headers: bearer(token),
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    // The touched reading has nothing to confirm it now.
+    expect(await found(id, '6071')).toBe(0);
+  });
 });

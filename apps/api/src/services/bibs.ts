@@ -14,6 +14,7 @@ import type { EventRow } from '../repositories/events.js';
 import type { BibFilter, PhotoRepository } from '../repositories/photos.js';
 import {
   buildNameIndex,
+  formatSeconds,
   type NameIndex,
   normaliseName,
   parseResultsCsv,
@@ -40,18 +41,6 @@ export const MAX_PRIVATE_NAME_MATCHES = 5;
 export const BIB_SEARCH_OFF_MESSAGE = 'Bib search is turned off for this event.';
 export const NAME_SEARCH_OFF_MESSAGE = 'Name search is turned off for this event.';
 export const TIMING_OFF_MESSAGE = 'Race results are not shown for this event.';
-
-/** Seconds to `h:mm:ss`, with tenths, hundredths or thousandths when the file had them. */
-export function formatSeconds(total: number): string {
-  const whole = Math.floor(total);
-  const fraction = Math.round((total - whole) * 1000);
-  const h = Math.floor(whole / 3600);
-  const m = Math.floor((whole % 3600) / 60);
-  const s = whole % 60;
-  const base = `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
-  if (fraction === 0) return base;
-  return `${base}.${String(fraction).padStart(3, '0').replace(/0+$/, '')}`;
-}
 
 /** `bib:Dorsal,name:Nom` → { bib: 'Dorsal', name: 'Nom' }. */
 export function parseColumnMap(map: string | undefined): Partial<Record<ResultField, string>> {
@@ -146,6 +135,16 @@ export class BibService implements PhotoSearchResolver {
     );
     await this.weighing.tagsChanged(photo.eventId, photo.uuid, { before, after: unique, read });
     return { uuid: photo.uuid, bibs: unique };
+  }
+
+  /**
+   * Deletes a photo (`remove`) so that its bibs stop counting as the event's sightings: a cut-off
+   * reading elsewhere that only this photo confirmed is lowered again.
+   */
+  async deletingPhoto(eventId: number, uuid: string, remove: () => Promise<void>): Promise<void> {
+    const bibs = (await this.bibs.ofPhoto(uuid)).filter((r) => !r.derived).map((r) => r.bib);
+    await remove();
+    await this.weighing.photoGone(eventId, uuid, bibs);
   }
 
   /** Turns a bib or name search into the rows that find photos, per the event's bib_config. */

@@ -86,6 +86,16 @@ export class EventReadings {
   }
 
   /**
+   * A photo is being deleted: its bibs (`bibs`, read before its rows go) no longer confirm, or
+   * show to be parts, the readings on the event's other photos. Called after the rows are gone.
+   */
+  async photoGone(eventId: number, photoUuid: string, bibs: string[]): Promise<void> {
+    const changed = [...new Set(bibs)].flatMap(clearForms);
+    if (changed.length > 0)
+      await this.weighOthers(eventId, photoUuid, changed, await this.clearBibs(eventId));
+  }
+
+  /**
    * An operator's tags say their runners are on the event for sure (clear sightings), and a
    * tagged photo's OCR readings no longer count (`read`: its readings' bibs). Other photos'
    * readings of the tags added or taken away, of the readings when the photo becomes tagged or

@@ -54,9 +54,13 @@ export interface PhotoSearch {
   name?: string | undefined;
 }
 
-/** Turns a bib or name search into the bib rows that find photos (the bib service). */
+/**
+ * The bib service: turns a bib or name search into the bib rows that find photos, and deletes a
+ * photo's bib rows so that the event's other readings no longer lean on them.
+ */
 export interface PhotoSearchResolver {
   filterFor(event: EventRow, search: PhotoSearch): Promise<BibFilter>;
+  deletingPhoto(eventId: number, uuid: string, remove: () => Promise<void>): Promise<void>;
 }
 
 /** Told when a photo is deleted (the selfie search indexes drop its faces). */
@@ -158,7 +162,9 @@ export class PhotoService {
     const id = uuid.toLowerCase();
     const photo = await this.photos.findOwned(id, organiserId);
     if (!photo) throw notFound(`No photo has the id ${uuid}`);
-    await this.photos.delete(id);
+    await this.search.deletingPhoto(photo.eventId, id, async () => {
+      await this.photos.delete(id);
+    });
     await this.deleted.forgetPhoto(photo.eventId, id);
     this.lookups.delete(id);
     this.memory.deletePrefix(`${id}/`);
