@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InvalidBlobKeyError, LocalFolderBlobStore } from './blobs.js';
 
@@ -21,6 +22,26 @@ describe('LocalFolderBlobStore', () => {
     await store.delete('12/abc.jpg');
     expect(await store.get('12/abc.jpg')).toBeNull();
     expect(await store.has('12/abc.jpg')).toBe(false);
+  });
+
+  it('leaves no partial file when an upload fails, however early', async () => {
+    // Request bodies cut off at once, on the next tick, or after a first chunk: a failure can
+    // come before the temp file is even open, and the open would still create it.
+    for (let i = 0; i < 300; i++) {
+      const body = new PassThrough();
+      body.on('error', () => {});
+      const cut = () => body.destroy(new Error('the client went away'));
+      if (i % 3 === 0) cut();
+      else if (i % 3 === 1) process.nextTick(cut);
+      else {
+        body.write(Buffer.from('abc'));
+        setImmediate(cut);
+      }
+      await expect(store.putStream(`31/cut-${i}.jpg`, body)).rejects.toThrow(/went away/);
+    }
+    // An open still in flight would have created its file by now.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await readdir(path.join(root, 'store', '31'))).toEqual([]);
   });
 
   it.each(['../escape', '12/../../escape', '/etc/passwd', '.hidden', 'a//b', 'a/./b', 'a\\b', ''])(

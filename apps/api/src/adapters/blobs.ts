@@ -139,6 +139,7 @@ export class LocalFolderBlobStore implements BlobStore {
       `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`,
     );
     let bytes = 0;
+    const sink = createWriteStream(temp);
     try {
       await pipeline(
         source,
@@ -148,11 +149,14 @@ export class LocalFolderBlobStore implements BlobStore {
             yield chunk;
           }
         },
-        createWriteStream(temp),
+        sink,
       );
       await rename(temp, file);
       return bytes;
     } catch (error) {
+      // A source that fails at once can fail before the file is even open: the open still
+      // creates it, so the partial file is removed only once the stream is closed.
+      if (!sink.closed) await new Promise((resolve) => sink.once('close', resolve));
       await rm(temp, { force: true });
       throw error;
     }
