@@ -156,7 +156,7 @@ export class LocalFolderBlobStore implements BlobStore {
     } catch (error) {
       // A source that fails at once can fail before the file is even open: the open still
       // creates it, so the partial file is removed only once the stream is closed.
-      if (!sink.closed) await new Promise((resolve) => sink.once('close', resolve));
+      if (!sink.closed) await new Promise<void>((resolve) => sink.once('close', () => resolve()));
       await rm(temp, { force: true });
       throw error;
     }
