@@ -13,6 +13,14 @@ const BACKGROUND_DISTANCE = 60;
 const END_GAP = 0.08;
 /** How far past the last character's centre to look for that run, in line heights. */
 const END_SEARCH = 0.7;
+/**
+ * Past the last character's centre, where one more digit would reach (line heights: a digit's
+ * pitch is about 0.6 of the line's box, plus its half width). A number whose photo ends before
+ * that may go on beyond the frame.
+ */
+const FRAME_REACH = 1;
+/** The run of paper (line heights) that ends a number near the frame: wider than any gap between two digits, even beside a narrow 1. */
+const FRAME_GAP = 0.3;
 
 /**
  * Walks outward from the first and last character (their positions come from the recogniser)
@@ -53,6 +61,12 @@ export function endsOnBackground(
   }
   const commonest = [...bins.values()].reduce((a, b) => (b.n > a.n ? b : a));
   const paper = commonest.sum.map((v) => v / commonest.n);
+  // A point past the photo's edge.
+  const outside = (u: number, v: number): boolean => {
+    const x = tl.x + u * ux + v * vx;
+    const y = tl.y + u * uy + v * vy;
+    return x < 0 || y < 0 || x > source.width - 1 || y > source.height - 1;
+  };
   const isBackground = (u: number): boolean => {
     // The middle of the line only: the box's top and bottom may hold the small print around the number.
     for (let j = 0; j < 9; j++) {
@@ -66,11 +80,16 @@ export function endsOnBackground(
   };
   const step = Math.max(0.5, h * 0.02);
   const endsFrom = (centre: number, direction: 1 | -1): boolean => {
+    // Where another digit would fall, even in part, out of the photo, the frame may cut the
+    // number: it ends only where its paper runs on, wider than a gap between two digits.
+    const gap = outside(centre + direction * FRAME_REACH * h, h / 2) ? FRAME_GAP : END_GAP;
     let run = 0;
     for (let d = 0; d <= END_SEARCH * h; d += step) {
-      if (isBackground(centre + direction * d)) {
+      const u = centre + direction * d;
+      if (outside(u, h / 2)) return false;
+      if (isBackground(u)) {
         run += step;
-        if (run >= END_GAP * h) return true;
+        if (run >= gap * h) return true;
       } else run = 0;
     }
     return false;

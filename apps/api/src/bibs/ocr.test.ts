@@ -2,6 +2,7 @@
  * The real OCR models on a few rendered race photos (about half a second each). Quality
  * figures over many photos come from `apps/api/tools/bib-evaluate-cli.ts`, not from here.
  */
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderRaceScene } from '../demo/scene/index.js';
 import { intersectionOverUnion } from './geometry.js';
@@ -43,6 +44,33 @@ describe('readBibs on rendered photos', () => {
     const bib2026 = await renderRaceScene({ seed: 2, ...size, bibPool: ['2026'] });
     expect(bib2026.bibs.map((b) => b.bib)).toEqual(['2026']);
     expect((await readBibs(bib2026.jpeg, { engine })).map((d) => d.bib)).toEqual(['2026']);
+  });
+
+  it('takes a number the frame cuts between two digits for a part, and a whole one by the edge for whole', async () => {
+    // A bib on a grey shirt; the photo's right edge `cutAt` pixels from the number's start.
+    const font = 120;
+    const pitch = 0.696 * font; // DejaVu Sans Bold's digit advance
+    const photo = (digits: string, cutAt: number) =>
+      sharp(
+        Buffer.from(
+          `<svg xmlns="http://www.w3.org/2000/svg" width="1400" height="600"><rect width="1400" height="600" fill="#5a6270"/><rect x="300" y="160" width="${digits.length * pitch + 160}" height="260" fill="#fbfbf8"/><text x="380" y="340" font-family="DejaVu Sans" font-weight="bold" font-size="${font}" fill="#111">${digits}</text></svg>`,
+        ),
+      )
+        .extract({ left: 0, top: 0, width: Math.round(380 + cutAt), height: 600 })
+        .jpeg({ quality: 90 })
+        .toBuffer();
+    // 62046 cut in the gap before its last digit: paper shows past the "4", then the frame.
+    const cut = await readBibs(await photo('62046', 4 * pitch + 0.06 * font), {
+      engine,
+      minConfidence: 0,
+    });
+    const part = cut.find((d) => d.bib === '6204');
+    expect(part?.cutOff?.side).toBe('right');
+    expect(part!.confidence).toBeLessThan(0.8);
+    // The whole number, its paper running on half a digit before the frame: whole.
+    const whole = await readBibs(await photo('4821', 4 * pitch + 0.6 * font), { engine });
+    expect(whole.map((d) => [d.bib, d.cutOff])).toEqual([['4821', undefined]]);
+    expect(whole[0]!.confidence).toBeGreaterThan(0.9);
   });
 
   it('finds no bib on a photo without one', async () => {
