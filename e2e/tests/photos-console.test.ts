@@ -256,6 +256,42 @@ describe('the Photos screen', () => {
     await phone.close();
   });
 
+  test('photos chosen while the page is still loading are uploaded, not dropped', async () => {
+    const event = await admin<{ id: number }>('POST', '/events', {
+      name: `Slow Phone Run ${Date.now()}`,
+      event_date: '2025-06-02',
+      published: true,
+    });
+    const context = await browser.newContext(PHONE);
+    const page = await signIn(context);
+    // The page's scripts are held back: the picker is there (server-rendered), not yet live.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_next/static/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(siteUrl(HOST, `/console/events/${event.id}/photos`), {
+      waitUntil: 'domcontentloaded',
+    });
+    await page.getByRole('heading', { name: 'Upload photos' }).waitFor();
+    const early = path.join(folder, 'chosen-early.jpg');
+    writeFileSync(early, await distinctJpeg(PHOTOS + 1));
+    await page.getByTestId('pick-files').setInputFiles([early]);
+    release();
+    await page.waitForFunction(() =>
+      document
+        .querySelector('[data-testid="upload-counts"]')
+        ?.textContent?.startsWith('1 uploaded'),
+    );
+    assert.match(
+      await page.locator('.photos-file', { hasText: 'chosen-early.jpg' }).innerText(),
+      /Uploaded/,
+    );
+    await page.unroute('**/_next/static/**');
+    await context.close();
+  });
+
   test('a photographer sees the upload and the progress, not the photos or their changes', async () => {
     const context = await browser.newContext(PHONE);
     const page = await signIn(context, PHOTOGRAPHER);

@@ -39,6 +39,7 @@ export function PhotoUploader({ eventId, csrf }: Props) {
   const uploads = useRef(new Map<string, Upload>());
   const itemsRef = useRef<Item[]>([]);
   const pausedRef = useRef(false);
+  const filesInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
   const counter = useRef(0);
 
@@ -155,9 +156,23 @@ export function PhotoUploader({ eventId, csrf }: Props) {
     [pump],
   );
 
+  /** Queues the files chosen in a picker and empties it, so that the same ones can be chosen again. */
+  const takeChosen = useCallback(
+    (input: HTMLInputElement) => {
+      const files = [...(input.files ?? [])];
+      input.value = '';
+      if (files.length > 0)
+        add(files.map((file) => ({ file, path: file.webkitRelativePath || file.name })));
+    },
+    [add],
+  );
+
   useEffect(() => {
     // The folder picker: a non-standard attribute React does not know.
     folderInput.current?.setAttribute('webkitdirectory', '');
+    // Files chosen while the page was still loading (a slow phone, a busy laptop) raised no
+    // change React could see: they are taken now rather than silently dropped.
+    for (const input of [filesInput.current, folderInput.current]) if (input) takeChosen(input);
     const running = uploads.current;
     return () => {
       for (const upload of running.values()) void upload.abort(false);
@@ -175,11 +190,7 @@ export function PhotoUploader({ eventId, csrf }: Props) {
     return () => window.removeEventListener('beforeunload', warn);
   }, [active]);
 
-  const onPick = (event: ChangeEvent<HTMLInputElement>) => {
-    const files = [...(event.target.files ?? [])];
-    add(files.map((file) => ({ file, path: file.webkitRelativePath || file.name })));
-    event.target.value = '';
-  };
+  const onPick = (event: ChangeEvent<HTMLInputElement>) => takeChosen(event.target);
 
   const onDrop = async (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
@@ -273,6 +284,7 @@ export function PhotoUploader({ eventId, csrf }: Props) {
           <label className="button">
             {T.chooseFiles}
             <input
+              ref={filesInput}
               type="file"
               multiple
               accept="image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.webp"
