@@ -267,12 +267,12 @@ describe('the Photos screen', () => {
     // The page's scripts are held back: the picker is there (server-rendered), not yet live.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/_next/static/**', async (route) => {
+    await page.route('**/_next/static/chunks/**', async (route) => {
       await held;
       await route.continue();
     });
     await page.goto(siteUrl(HOST, `/console/events/${event.id}/photos`), {
-      waitUntil: 'domcontentloaded',
+      waitUntil: 'commit',
     });
     await page.getByRole('heading', { name: 'Upload photos' }).waitFor();
     const early = path.join(folder, 'chosen-early.jpg');
@@ -288,7 +288,7 @@ describe('the Photos screen', () => {
       await page.locator('.photos-file', { hasText: 'chosen-early.jpg' }).innerText(),
       /Uploaded/,
     );
-    await page.unroute('**/_next/static/**');
+    await page.unroute('**/_next/static/chunks/**');
     await context.close();
   });
 
