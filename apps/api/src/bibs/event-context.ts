@@ -10,7 +10,7 @@
  * clearly ("31" of 312 when 31 is a runner too and 312 is always hidden).
  */
 import { USUAL_DIGITS_MIN_CONFIDENCE } from './bib-format.js';
-import { CUT_OFF_PENALTY, type BibDetection, type CutSide } from './read-bibs.js';
+import type { BibDetection, CutSide } from './read-bibs.js';
 
 /** A reading that confirms others: whole (not lowered as cut off) and at least this confident. */
 export const CLEAR_READING_MIN_CONFIDENCE = USUAL_DIGITS_MIN_CONFIDENCE;
@@ -96,10 +96,10 @@ export interface EventContext {
  * The confidence of a reading once its event's other photos are known:
  * - a cut-off reading of a bib read clearly elsewhere, that no clear bib continues on its cut
  *   side, is that runner's whole bib: its whole confidence;
- * - a reading that is not read clearly elsewhere but is the start or end of a bib that is
- *   ("72A" of 4872A, "551" of 5516A) is more likely a part of that runner's bib than a runner of
- *   its own: lowered as a cut-off reading is (`CUT_OFF_PENALTY`), unless it is already;
- * - any other reading is as read.
+ * - any other reading is as read. A reading that is only the start or end of a clear bib
+ *   ("72A" of 4872A) is not lowered for it: in an event whose bibs run to several lengths most
+ *   short bibs are the start or end of some longer one, and runners photographed once were lost.
+ *   Lowering them cost 79 of 513 visible bibs on 300 demo race photos to save 6 wrong answers.
  */
 export function eventConfidence(
   reading: Pick<BibDetection, 'bib' | 'confidence' | 'cutOff'>,
@@ -110,6 +110,5 @@ export function eventConfidence(
     return cutOff && bib.length >= CONFIRM_MIN_CHARS && !event.continues(bib, cutOff.side)
       ? cutOff.wholeConfidence
       : reading.confidence;
-  if (!cutOff && event.continues(bib, 'both')) return reading.confidence * CUT_OFF_PENALTY;
   return reading.confidence;
 }
