@@ -10,8 +10,15 @@ export default defineConfig({
       'apps/api/vitest.config.ts',
       'apps/api/vitest.postgres.config.ts',
       'apps/site',
-      // The repository itself: the README's quick start against .ci/run, the lock file.
-      { test: { name: 'repo', include: ['scripts/**/*.test.ts'], environment: 'node' } },
+      // The repository itself: the README's quick start against .ci/run, the lock file; the bench's
+      // own measuring code.
+      {
+        test: {
+          name: 'repo',
+          include: ['scripts/**/*.test.ts', 'bench/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
     ],
   },
 });

@@ -53,6 +53,11 @@ export interface HeldOutEvaluation {
   wrong: number;
   wrongDecoys: number;
   byKind: KindFigure[];
+  /**
+   * The bibs whose number is whole on the photo (neither partly hidden nor cut by the frame):
+   * what a reader of the photo alone can find; the others need another photo or the face.
+   */
+  whole: { bibs: number; found: number; recall: number };
   /** Some misses and wrong answers, to look at (seed, what). */
   examples: { misses: string[]; wrong: string[] };
   perPhotoMs: number;
@@ -90,6 +95,7 @@ export async function evaluateHeldOut(options: {
   const kinds = new Map<BibKind, { bibs: number; found: number }>();
   let bibs = 0;
   let found = 0;
+  const whole = { bibs: 0, found: 0 };
   let returned = 0;
   let wrong = 0;
   let wrongDecoys = 0;
@@ -112,7 +118,10 @@ export async function evaluateHeldOut(options: {
       bibs++;
       const hit = answers.has(bib.digits) || answers.has(bib.compact);
       if (hit) found++;
-      else if (misses.length < 40)
+      if (!bib.kinds.includes('occluded') && !bib.kinds.includes('cut-off')) {
+        whole.bibs++;
+        if (hit) whole.found++;
+      } else if (misses.length < 40)
         misses.push(
           `${photo.seed}: ${bib.printed} (${bib.kinds.join('+')}, ${Math.round(bib.digitHeight)} px) read as [${[...answers].join(', ')}]`,
         );
@@ -181,6 +190,7 @@ export async function evaluateHeldOut(options: {
         recall: k.bibs ? k.found / k.bibs : 1,
       }))
       .sort((a, b) => a.recall - b.recall),
+    whole: { ...whole, recall: whole.bibs ? whole.found / whole.bibs : 1 },
     examples: { misses, wrong: wrongOnes },
     perPhotoMs: readMs / options.count,
     perPhotoCpuMs: cpuMs / options.count,

@@ -12,7 +12,9 @@
  * - motion and focus blur of the whole photo (`motion-blur`, `focus-blur`);
  * - digit and bib colours (`coloured`);
  * - digit heights down to 30 px in wide shots of a pack (`small`);
- * - an arm or another runner across the number (`occluded`), and bibs cut by the frame (`cut-off`).
+ * - an arm or another runner across the number (`occluded`; `hidden` too when less than a third of
+ *   its ink is in sight: measured on the drawing, `bib-visibility.ts`), and bibs cut by the frame
+ *   (`cut-off`).
  *
  * Seeds below HELD_OUT_FROM are for looking at and tuning; seeds from HELD_OUT_FROM on are the
  * held-out part: no threshold or filter may be fitted to them, and the bench reports them alone.
@@ -28,6 +30,7 @@ import {
   type EvalEventFormat,
   PREFIXES,
 } from './bib-event-formats.js';
+import { markNumbers, NUMBER_MARK, numbersInSight } from './bib-visibility.js';
 import { assertFonts } from './fonts.js';
 import { rng, type Rng } from './random.js';
 
@@ -51,7 +54,13 @@ export type BibKind =
   | 'coloured'
   | 'small'
   | 'occluded'
+  | 'hidden'
   | 'cut-off';
+
+/** A number with less than this share of its ink in sight is partly hidden (`occluded`). */
+export const OCCLUDED_BELOW = 0.97;
+/** Less than this in sight, nobody can read it (`hidden`, as well as `occluded`): only its wearer's face can find it. */
+export const HIDDEN_BELOW = 1 / 3;
 
 export interface EvalBib {
   /** As printed, e.g. "F-123". */
@@ -62,6 +71,8 @@ export interface EvalBib {
   compact: string;
   /** Height of its digits in the photo, px. */
   digitHeight: number;
+  /** Share of its number's ink in sight (0..1): covered by an arm or a nearer runner, not the frame. */
+  inSight: number;
   kinds: BibKind[];
 }
 
@@ -154,7 +165,7 @@ interface Runner {
   box: { x: number; y: number; w: number; h: number };
   /** Share of the bib's box inside the photo. */
   inside: number;
-  bib: EvalBib;
+  bib: Omit<EvalBib, 'inSight'>;
   decoys: string[];
 }
 
@@ -224,7 +235,7 @@ function drawRunner(
       ? `<rect x="${bx}" y="${by}" width="${bibW}" height="${bibH * 0.18}" fill="${r.pick(SHIRTS)}"/>`
       : '',
     `<text x="${bx + bibW / 2}" y="${by + bibH * 0.135}" font-family="Liberation Sans" font-weight="bold" font-size="${bibH * 0.11}" text-anchor="middle" fill="${band ? '#ffffff' : '#333333'}">${esc(sponsor)}</text>`,
-    `<text x="${bx + bibW / 2}" y="${by + bibH * 0.3 + fontSize * 0.72 + (bibH * 0.5 - fontSize * 0.72) / 2}" font-family="${font.family}" font-weight="${font.weight}" font-size="${fontSize}" text-anchor="middle" fill="${ink}">${esc(number.printed)}</text>`,
+    `<text x="${bx + bibW / 2}" y="${by + bibH * 0.3 + fontSize * 0.72 + (bibH * 0.5 - fontSize * 0.72) / 2}" font-family="${font.family}" font-weight="${font.weight}" font-size="${fontSize}" text-anchor="middle" fill="${ink}" ${NUMBER_MARK}>${esc(number.printed)}</text>`,
   ];
   // Decoys: small along the bottom, one of them sometimes large in a corner.
   // Decoys: small along the bottom; the first sometimes larger in the bottom-right corner.
@@ -246,7 +257,6 @@ function drawRunner(
   // Arms: swinging beside the body, sometimes across the number.
   const across = r.chance(0.12);
   if (across) {
-    kinds.push('occluded');
     const ay = by + bibH * r.range(0.35, 0.7);
     const from = r.chance(0.5) ? left - torsoW * 0.1 : left + torsoW * 0.4;
     parts.push(
@@ -273,7 +283,6 @@ function drawRunner(
     (bibW * bibH);
   if (cut) kinds.push('cut-off');
   if (digitHeight < 50) kinds.push('small');
-  if (kinds.length === 0) kinds.push('plain');
   return {
     svg: parts.join(''),
     box: { x: bx, y: by, w: bibW, h: bibH },
@@ -370,7 +379,7 @@ export async function renderEvalPhoto(
   const order = runners
     .map((_, i) => i)
     .sort((a, b) => runners[a]!.bib.digitHeight - runners[b]!.bib.digitHeight);
-  // A nearer runner's shoulder over a farther one's bib, from one side: that bib is occluded.
+  // A nearer runner's shoulder over a farther one's bib, from one side.
   for (let k = 1; k < order.length; k++) {
     if (!r.chance(0.12)) continue;
     const covered = runners[order[k - 1]!]!;
@@ -380,10 +389,11 @@ export async function renderEvalPhoto(
     const coverW = w * share;
     runners[order[k]!]!.svg +=
       `<rect x="${fromLeft ? x - w * 0.3 : x + w - coverW}" y="${y - h * 0.6}" width="${coverW + w * 0.3}" height="${h * 2.4}" rx="${w * 0.12}" fill="${r.pick(SHIRTS)}"/>`;
-    if (!covered.bib.kinds.includes('occluded')) covered.bib.kinds.push('occluded');
-    covered.bib.kinds = covered.bib.kinds.filter((kind) => kind !== 'plain');
   }
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${background(r, width, height)}${order.map((i) => runners[i]!.svg).join('')}</svg>`;
+  const marked = markNumbers(runners.map((x) => x.svg));
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${background(r, width, height)}${order.map((i) => marked[i]!).join('')}</svg>`;
+  // Partly hidden, by anything drawn over the number (an arm, a nearer runner): from the drawing.
+  const inSight = await numbersInSight(svg, runners.length);
   let image = sharp(Buffer.from(svg), { limitInputPixels: false });
   const blur = r.next();
   const photoKinds: BibKind[] = [];
@@ -404,11 +414,12 @@ export async function renderEvalPhoto(
   const jpeg = await image.jpeg({ quality: r.int(70, 92) }).toBuffer();
   // A bib less than a third inside the photo is not on it (nobody could read it).
   const onPhoto = runners.filter((x) => x.inside >= 1 / 3);
-  const bibs = onPhoto.map((x) => ({
-    ...x.bib,
-    kinds: photoKinds.length
-      ? [...x.bib.kinds.filter((k) => k !== 'plain'), ...photoKinds]
-      : x.bib.kinds,
-  }));
+  const bibs = onPhoto.map((x) => {
+    const shown = inSight[runners.indexOf(x)]!;
+    const kinds: BibKind[] = [...x.bib.kinds, ...photoKinds];
+    if (shown < OCCLUDED_BELOW) kinds.push('occluded');
+    if (shown < HIDDEN_BELOW) kinds.push('hidden');
+    return { ...x.bib, inSight: shown, kinds: kinds.length ? kinds : ['plain' as const] };
+  });
   return { seed, width, height, bibs, decoys: onPhoto.flatMap((x) => x.decoys), jpeg };
 }

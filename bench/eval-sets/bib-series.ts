@@ -228,7 +228,7 @@ export async function evaluateSeries(options: {
               : all.some((d) => bib.compact.includes(d.bib))
                 ? 'read in part'
                 : 'not read';
-            const key = `${reason} [${bib.kinds.filter((k) => ['occluded', 'cut-off', 'small'].includes(k)).join('+') || 'visible'}]`;
+            const key = `${reason} [${bib.kinds.filter((k) => ['hidden', 'occluded', 'cut-off', 'small'].includes(k)).join('+') || 'visible'}]`;
             missReasons.set(key, (missReasons.get(key) ?? 0) + 1);
           }
           if (bib.kinds.includes('occluded') || bib.kinds.includes('cut-off')) {

@@ -104,6 +104,7 @@ async function heldOutRow(
       status: verdict(r.precision >= 0.97 && r.recall >= 0.95),
       notes:
         `${r.photos} ${row.photos}, ${r.bibs} bibs, threshold ${r.threshold}; ${r.wrong} wrong answers (${r.wrongDecoys} of them decoy numbers); ` +
+        `recall of the bibs whole on the photo (neither partly hidden nor cut by the frame) ${pct(r.whole.recall)} (${r.whole.found}/${r.whole.bibs}); ` +
         `recall by kind: ${r.byKind.map((k) => `${k.kind} ${pct(k.recall)} (${k.found}/${k.bibs})`).join(', ')}; ` +
         `reading ${fmt(r.perPhotoMs)} ms wall, ${fmt(r.perPhotoCpuMs)} ms CPU per photo` +
         (row.series[0] === 'learnt'

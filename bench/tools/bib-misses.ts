@@ -39,7 +39,7 @@ for (let seed = from; seed < from + count; seed++) {
     else if (all.some((d) => d.bib.length >= 1 && bib.digits.includes(d.bib)))
       reason = 'read in part';
     else reason = 'not read';
-    const label = `${reason} [${bib.kinds.filter((k) => ['occluded', 'cut-off', 'small'].includes(k)).join('+') || 'visible'}]`;
+    const label = `${reason} [${bib.kinds.filter((k) => ['hidden', 'occluded', 'cut-off', 'small'].includes(k)).join('+') || 'visible'}]`;
     note(label);
     if (examples.length < 60)
       examples.push(
