@@ -281,6 +281,32 @@ describe('the Branding screen', () => {
     await shot(page, 'branding-phone');
     await context.close();
   });
+
+  test('a colour typed while the page is still loading drives the preview once it is live', async () => {
+    const context = await browser.newContext(LAPTOP);
+    const page = await context.newPage();
+    await signIn(page, OWNER);
+    // The page's scripts are held back: the form is there (server-rendered), not yet live.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_next/static/chunks/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(siteUrl(HOST, '/console/branding'), { waitUntil: 'commit' });
+    const colour = page.getByLabel('Theme colour (hex, such as #2E6F40)');
+    await colour.fill('#FFD700');
+    release();
+    await page.getByTestId('contrast').filter({ hasText: '1.4:1' }).waitFor({ timeout: 15_000 });
+    assert.equal(await colour.inputValue(), '#FFD700', 'what was typed stays');
+    const theme = await page
+      .getByTestId('branding-preview')
+      .locator('.site')
+      .evaluate((el) => getComputedStyle(el).getPropertyValue('--theme').trim());
+    assert.equal(theme, '#FFD700');
+    await page.unroute('**/_next/static/chunks/**');
+    await context.close();
+  });
 });
 
 describe('the Team screen and an invitation', () => {

@@ -1,13 +1,15 @@
 'use client';
 
 import { MAX_LOGO_BYTES } from '@eventsite/contract/constants';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { CSRF_FIELD } from '@/lib/console-security';
+import { useChangedBeforeLive } from '../changed-before-live';
 import { BrandingPreview } from './BrandingPreview';
 import {
   type BrandingDraft,
   type BrandingField,
   contrastOf,
+  draftFromForm,
   encodeDraft,
   MAX_SOCIAL_LINKS,
   PLATFORM_CHOICES,
@@ -65,6 +67,9 @@ export function BrandingEditor({ csrf, initial, errors, name, logo, providerUrl 
       return { ...d, social };
     });
   useEffect(() => () => (localLogo ? URL.revokeObjectURL(localLogo) : undefined), [localLogo]);
+  // What was typed while the page loaded drives the preview (and is what gets saved).
+  const settings = useRef<HTMLFormElement>(null);
+  useChangedBeforeLive(settings, (form) => setDraft(draftFromForm(new FormData(form))));
 
   const described = (field: BrandingField, hint?: string) =>
     [errors[field] ? `error-${field}` : null, hint ?? null].filter(Boolean).join(' ') || undefined;
@@ -144,6 +149,7 @@ export function BrandingEditor({ csrf, initial, errors, name, logo, providerUrl 
         </form>
 
         <form
+          ref={settings}
           method="post"
           action="/console/branding/save"
           className="branding-card branding-form"

@@ -8,7 +8,8 @@ import {
 } from '@eventsite/contract/constants';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { CSRF_FIELD } from '@/lib/console-security';
-import type { WatermarkDraft, WatermarkField } from './form';
+import { useChangedBeforeLive } from '../changed-before-live';
+import { draftOfForm, type WatermarkDraft, type WatermarkField } from './form';
 import { WATERMARK_TEXT as T } from './strings';
 
 interface Props {
@@ -106,6 +107,9 @@ export function WatermarkEditor({ csrf, eventId, initial, errors, imageUrl, samp
   const [draft, setDraft] = useState<WatermarkDraft>(initial);
   const set = <K extends keyof WatermarkDraft>(key: K, value: WatermarkDraft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
+  // What was changed while the page loaded drives the preview.
+  const settings = useRef<HTMLFormElement>(null);
+  useChangedBeforeLive(settings, (form) => setDraft(draftOfForm(new FormData(form))));
   const error = (field: WatermarkField) =>
     errors[field] ? (
       <p id={`wm-${field}-error`} className="events-field-error">
@@ -116,7 +120,12 @@ export function WatermarkEditor({ csrf, eventId, initial, errors, imageUrl, samp
     errors[field] ? { 'aria-invalid': true, 'aria-describedby': `wm-${field}-error` } : {};
   return (
     <div className="wm-editor">
-      <form method="post" action={`/console/events/${eventId}/watermark/save`} className="wm-form">
+      <form
+        ref={settings}
+        method="post"
+        action={`/console/events/${eventId}/watermark/save`}
+        className="wm-form"
+      >
         <input type="hidden" name={CSRF_FIELD} value={csrf} />
         <div className="events-check">
           <input
