@@ -117,11 +117,12 @@ export async function evaluateHeldOut(options: {
     for (const bib of photo.bibs) {
       bibs++;
       const hit = answers.has(bib.digits) || answers.has(bib.compact);
-      if (hit) found++;
       if (!bib.kinds.includes('occluded') && !bib.kinds.includes('cut-off')) {
         whole.bibs++;
         if (hit) whole.found++;
-      } else if (misses.length < 40)
+      }
+      if (hit) found++;
+      else if (misses.length < 40)
         misses.push(
           `${photo.seed}: ${bib.printed} (${bib.kinds.join('+')}, ${Math.round(bib.digitHeight)} px) read as [${[...answers].join(', ')}]`,
         );
