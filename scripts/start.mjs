@@ -2,6 +2,7 @@
 // The quick start: build what is not built, create the demo data on an empty database,
 // then run the API (:4000) and the site (:3000) until Ctrl-C.
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -10,6 +11,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const apiPort = process.env.API_PORT ?? '4000';
 const sitePort = process.env.SITE_PORT ?? '3000';
 const apiUrl = process.env.API_URL ?? `http://127.0.0.1:${apiPort}`;
+// The key the site signs its visitors' addresses with and the API checks them by
+// (docs/security.md, "Behind a proxy"): one made for this run unless SITE_KEY is set.
+const siteKey = process.env.SITE_KEY?.trim() || randomBytes(48).toString('base64url');
 
 const built = [
   'packages/contract/dist/index.js',
@@ -73,10 +77,12 @@ process.on('SIGTERM', () => stop(0));
 start('The API', ['apps/api/dist/server.js'], {
   PORT: apiPort,
   JOB_CONCURRENCY: process.env.JOB_CONCURRENCY ?? '1',
+  SITE_KEY: siteKey,
 });
 start('The site', ['node_modules/next/dist/bin/next', 'start', 'apps/site', '-p', sitePort], {
   PORT: sitePort,
   API_URL: apiUrl,
+  SITE_KEY: siteKey,
 });
 
 setTimeout(() => {

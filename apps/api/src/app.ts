@@ -14,7 +14,7 @@ import type { BlobStores } from './adapters/blobs.js';
 import type { ChangeBus } from './adapters/changes.js';
 import type { Database } from './adapters/db/index.js';
 import type { JobQueue } from './adapters/jobs/types.js';
-import { rateLimitStore } from './adapters/rate-limits.js';
+import { rateLimitStore, visitorKey } from './adapters/rate-limits.js';
 import { JobWorker } from './adapters/jobs/worker.js';
 import type { ApiConfig } from './config.js';
 import {
@@ -26,6 +26,7 @@ import {
 } from './http.js';
 import { loggedUrl, registerErrorHandlers } from './plugins/errors.js';
 import { describeMediaTypes } from './plugins/openapi.js';
+import { installSiteVisitor } from './plugins/site-visitor.js';
 import { assetRoutes } from './routes/assets.js';
 import { adminRoutes } from './routes/admin.js';
 import { consoleRoutes } from './routes/console.js';
@@ -218,6 +219,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandlers(app);
+  // Whom each request is for, before any limit counts it: the site's signed visitor, or the client.
+  installSiteVisitor(app, options.config.siteKey);
 
   // A Host header that is not a host name is refused before it can reach a generated URL.
   app.addHook('onRequest', async (request, reply) => {
@@ -259,7 +262,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     (message) => app.log.warn(message),
   );
   app.addHook('onClose', () => limits.close());
-  await app.register(rateLimit, { global: false, ...limits.options });
+  await app.register(rateLimit, {
+    global: false,
+    keyGenerator: visitorKey,
+    ...limits.options,
+  });
 
   await app.register(swagger, {
     openapi: {

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { MAX_PHOTO_PIXELS } from '@eventsite/contract/constants';
+import { MIN_SITE_KEY_LENGTH } from '@eventsite/contract/site-visitor';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -94,6 +95,14 @@ const envSchema = z.object({
   ACCESS_GRANT_SECRET: z
     .string()
     .min(32, 'must be at least 32 characters (a random secret: openssl rand -base64 48)')
+    .max(512, 'must be at most 512 characters')
+    .optional(),
+  SITE_KEY: z
+    .string()
+    .min(
+      MIN_SITE_KEY_LENGTH,
+      `must be at least ${MIN_SITE_KEY_LENGTH} characters (a random secret shared with the site: openssl rand -base64 48)`,
+    )
     .max(512, 'must be at most 512 characters')
     .optional(),
   LIVE_STREAMS_PER_CLIENT: wholeNumber('open live galleries per client, such as 20', 1, 100_000),
@@ -234,6 +243,12 @@ export interface ApiConfig {
    * once and kept in the database, shared by every process of the deployment.
    */
   accessGrantSecret: string | undefined;
+  /**
+   * The key the site signs its visitors' addresses with (SITE_KEY, shared with the site; `npm
+   * start` makes one for both): the per-visitor limits then count the site's visitors one by one.
+   * Unset, every visitor of the site counts as the site's address.
+   */
+  siteKey: string | undefined;
   /** Open live gallery streams per client address (LIVE_STREAMS_PER_CLIENT, 20; 429 past it). */
   liveStreamsPerClient: number;
   /** Open live gallery streams of this process (LIVE_STREAMS_MAX, 5000; 503 past it). */
@@ -326,6 +341,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     signInsPerClient: e.SIGN_INS_PER_CLIENT ?? SIGN_IN_ATTEMPTS_PER_CLIENT,
     galleryPasswordAttempts: e.GALLERY_PASSWORD_ATTEMPTS ?? DEFAULT_GALLERY_PASSWORD_ATTEMPTS,
     accessGrantSecret: e.ACCESS_GRANT_SECRET,
+    siteKey: e.SITE_KEY,
     liveStreamsPerClient: e.LIVE_STREAMS_PER_CLIENT ?? DEFAULT_LIVE_STREAMS_PER_CLIENT,
     liveStreamsMax: e.LIVE_STREAMS_MAX ?? DEFAULT_LIVE_STREAMS_MAX,
     maxUploadRequestBytes: e.MAX_UPLOAD_REQUEST_BYTES ?? DEFAULT_MAX_UPLOAD_REQUEST_BYTES,

@@ -48,10 +48,21 @@ export function rateLimitStore(
 }
 
 /**
- * The key of a limiter made with `app.createRateLimit`: its name and the client's address (an
- * IPv6 address counted by its /64, as the plugin does). Route limiters are keyed by their route;
- * these have none, and in Redis two of them would otherwise count in one key.
+ * Whom a route's limit counts: the visitor's address (`request.visitorAddress`: the one the site
+ * signed, else the client's), an IPv6 address by its /64, as the plugin does.
  */
-export function limiterKey(name: string): (request: FastifyRequest) => string {
-  return (request) => `${name}:${normalizeIP(request.ip)}`;
+export function visitorKey(request: FastifyRequest): string {
+  return normalizeIP(request.visitorAddress || request.ip);
+}
+
+/**
+ * The key of a limiter made with `app.createRateLimit`: its name, what else it counts by (an
+ * event, an account) and the visitor's address. Route limiters are keyed by their route; these
+ * have none, and in Redis two of them would otherwise count in one key.
+ */
+export function limiterKey(
+  name: string,
+  per?: (request: FastifyRequest) => string,
+): (request: FastifyRequest) => string {
+  return (request) => `${name}:${per ? `${per(request)}:` : ''}${visitorKey(request)}`;
 }

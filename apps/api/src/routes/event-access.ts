@@ -104,7 +104,11 @@ export const clientAccessRoutes: FastifyPluginAsyncZod<{ attemptsPerClient: numb
   const attempts = app.createRateLimit({
     max: options.attemptsPerClient,
     timeWindow: PASSWORD_WINDOW,
-    keyGenerator: limiterKey('gallery-passwords'),
+    // Per visitor and event: a visitor who tries too many passwords is kept from this gallery
+    // alone, and other visitors (and this one's other galleries) are not.
+    keyGenerator: limiterKey('gallery-passwords', (request) =>
+      String((request.params as { eventId?: unknown }).eventId ?? ''),
+    ),
   });
 
   app.get(

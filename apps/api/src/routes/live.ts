@@ -115,7 +115,7 @@ export const liveRoutes: FastifyPluginAsyncZod<{
         reply.header('retry-after', '30').header('cache-control', 'no-store');
         throw new AppError(503, 'Too many live galleries are open: try again in a moment');
       }
-      const address = request.ip;
+      const address = request.visitorAddress;
       if ((perAddress.get(address) ?? 0) >= options.perClient) {
         reply.header('retry-after', '60').header('cache-control', 'no-store');
         throw new AppError(

@@ -12,6 +12,7 @@ import {
 } from './envelope';
 import { apiUrl } from './env';
 import { REVALIDATE_SECONDS, organiserTag } from './organiser';
+import { visitorHeaders } from './visitor';
 import { isObj } from './wire';
 import { parseEventSlug } from '@/lib/slug';
 
@@ -70,7 +71,7 @@ export async function eventCall<T>(
   forwardedFor: string | null = null,
 ): Promise<T | GrantedCall> {
   const grant = await eventGrant(eventId);
-  return grant ? { grant, forwardedFor } : otherwise;
+  return grant ? { grant, ...(forwardedFor ? { visitor: visitorHeaders(forwardedFor) } : {}) } : otherwise;
 }
 
 /**
@@ -132,7 +133,7 @@ export type GrantAnswer =
 
 /**
  * The visitor's password, checked by the API: a grant for the event, or why not. Sent with the
- * visitor's address (X-Forwarded-For), so the API's limit on attempts counts the visitor.
+ * visitor's address (./visitor.ts), so the API's limit on attempts counts the visitor.
  */
 export async function requestGrant(
   domain: string,
@@ -152,7 +153,7 @@ export async function requestGrant(
         headers: {
           accept: 'application/json',
           'content-type': 'application/json',
-          ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
+          ...visitorHeaders(forwardedFor),
         },
         body: JSON.stringify({ password }),
         cache: 'no-store',

@@ -2,6 +2,7 @@ import { type EventStats, eventStats, type Findability, findability } from '@eve
 import { type ConsoleCall, consoleCall } from './console';
 import { apiUrl } from './env';
 import { buildUrl, PROVIDER_TIMEOUT_MS } from './envelope';
+import { requestForwardedFor, visitorHeaders } from './visitor';
 
 /**
  * The organiser's insight into one event, from the admin API in the signed-in user's name: its
@@ -58,7 +59,11 @@ export async function eventStatsCsv(
     response = await fetchImpl(
       buildUrl(apiUrl(), `/api/v1/admin/events/${eventId}/stats.csv${query ? `?${query}` : ''}`),
       {
-        headers: { authorization: `Bearer ${token}`, accept: 'text/csv' },
+        headers: {
+          authorization: `Bearer ${token}`,
+          accept: 'text/csv',
+          ...visitorHeaders(await requestForwardedFor()),
+        },
         cache: 'no-store',
         signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
       },

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { type ConsoleCall, consoleCall } from './console';
 import { apiUrl } from './env';
 import { buildUrl, PROVIDER_TIMEOUT_MS } from './envelope';
+import { requestForwardedFor, visitorHeaders } from './visitor';
 
 /**
  * The console's Photos screen: an event's photos with their state, its jobs' progress, and the
@@ -90,7 +91,10 @@ export async function photoPreview(token: string, uuid: string): Promise<Respons
     return await fetch(
       buildUrl(apiUrl(), `/api/v1/admin/photos/${encodeURIComponent(uuid)}/preview`),
       {
-        headers: { authorization: `Bearer ${token}` },
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...visitorHeaders(await requestForwardedFor()),
+        },
         cache: 'no-store',
         signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
       },

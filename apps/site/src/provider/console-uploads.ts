@@ -10,6 +10,7 @@
  * CSRF cookie. A page of another site can set neither.
  */
 import { refusalOf } from '@/lib/console-security';
+import { visitorHeaders } from './visitor';
 
 /** Where the site's upload routes live, and the API's they stand for. */
 export const CONSOLE_UPLOADS_PATH = '/console/uploads';
@@ -124,7 +125,8 @@ export async function proxyTusRequest(
     if (value !== null) headers.set(name, value);
   }
   headers.set('authorization', `Bearer ${context.token}`);
-  if (context.forwardedFor) headers.set('x-forwarded-for', context.forwardedFor);
+  for (const [name, value] of Object.entries(visitorHeaders(context.forwardedFor)))
+    headers.set(name, value);
   const target = `${context.apiBase.replace(/\/+$/, '')}${API_UPLOADS_PATH}${context.id ? `/${context.id}` : ''}`;
   const hasBody = request.method === 'PATCH' || request.method === 'POST';
   let upstream: Response;

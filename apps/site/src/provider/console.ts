@@ -10,6 +10,7 @@ import {
 import type { z } from 'zod';
 import { apiUrl } from './env';
 import { buildUrl, PROVIDER_TIMEOUT_MS } from './envelope';
+import { requestForwardedFor, visitorHeaders } from './visitor';
 
 /**
  * The console's calls to the provider API, from the site's server only: sign-in, who is signed
@@ -27,6 +28,10 @@ export interface ConsoleCallInit {
   body?: unknown;
   /** Sent as is, with its content type (a CSV file, an image): instead of `body`. */
   raw?: { contentType: string; data: string | Uint8Array | ArrayBuffer | Blob };
+  /**
+   * The visitor's X-Forwarded-For; by default the one of the request being served, so that every
+   * call names the visitor it is made for (./visitor.ts) and the API's limits count them.
+   */
   forwardedFor?: string | null;
 }
 
@@ -44,7 +49,7 @@ export async function consoleCall<T>(
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   if (init.raw) headers['content-type'] = init.raw.contentType;
-  if (init.forwardedFor) headers['x-forwarded-for'] = init.forwardedFor;
+  Object.assign(headers, visitorHeaders(init.forwardedFor ?? (await requestForwardedFor())));
   let response: Response;
   try {
     response = await fetchImpl(buildUrl(apiUrl(), path), {

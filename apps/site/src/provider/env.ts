@@ -1,4 +1,5 @@
 import { isHttpUrl } from '@eventsite/contract/constants';
+import { MIN_SITE_KEY_LENGTH } from '@eventsite/contract/site-visitor';
 
 export const DEFAULT_API_URL = 'http://127.0.0.1:4000';
 
@@ -32,3 +33,20 @@ export function publicApiUrl(): string {
 export function providerUrl(): string {
   return baseFrom(process.env.PROVIDER_URL, 'PROVIDER_URL', publicApiUrl());
 }
+
+/**
+ * The key the site signs its visitors' addresses with for the API (SITE_KEY, the same as the
+ * API's; `npm start` makes one for both), or undefined: then the API counts every visitor of the
+ * site as the site, unless it trusts the site as a proxy (TRUST_PROXY). Read on every call.
+ */
+export function siteKey(): string | undefined {
+  const key = (process.env.SITE_KEY ?? '').trim();
+  if (key === '') return undefined;
+  if (key.length < MIN_SITE_KEY_LENGTH) {
+    if (!warnedShortKey) console.error(`SITE_KEY must be at least ${MIN_SITE_KEY_LENGTH} characters; visitors are not named to the API`);
+    warnedShortKey = true;
+    return undefined;
+  }
+  return key;
+}
+let warnedShortKey = false;

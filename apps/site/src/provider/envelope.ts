@@ -33,21 +33,21 @@ export interface CacheOptions {
 
 /**
  * A call made for one visitor (a search): never kept in the shared data cache, and it names the
- * visitor's address in X-Forwarded-For, so that the API's per-visitor limits count the visitor,
- * not this server (the API believes the header from the site's server when TRUST_PROXY names it).
+ * visitor to the API (`visitor`: the headers of ./visitor.ts `visitorHeaders`), so that the API's
+ * per-visitor limits count the visitor, not this server.
  */
 export interface VisitorCall {
-  forwardedFor: string;
+  visitor: Record<string, string>;
 }
 
 /**
  * A call for one visitor of a password gallery (./access.ts): it carries their grant in the
- * X-Event-Grant header, is never kept in the shared data cache, and names the visitor's address
- * when it is a search (`forwardedFor`), like a VisitorCall.
+ * X-Event-Grant header, is never kept in the shared data cache, and names the visitor when it is
+ * a search (`visitor`), like a VisitorCall.
  */
 export interface GrantedCall {
   grant: string;
-  forwardedFor?: string | null;
+  visitor?: Record<string, string>;
 }
 
 /** The `next` fetch option Next.js reads; plain fetch ignores it. */
@@ -98,11 +98,11 @@ export async function requestEnvelope(
       init.headers = {
         accept: 'application/json',
         'x-event-grant': cache.grant,
-        ...(cache.forwardedFor ? { 'x-forwarded-for': cache.forwardedFor } : {}),
+        ...cache.visitor,
       };
       init.cache = 'no-store';
-    } else if (cache && 'forwardedFor' in cache) {
-      init.headers = { accept: 'application/json', 'x-forwarded-for': cache.forwardedFor };
+    } else if (cache && 'visitor' in cache) {
+      init.headers = { accept: 'application/json', ...cache.visitor };
       init.cache = 'no-store';
     } else if (cache) init.next = { revalidate: cache.revalidate, tags: cache.tags };
     // Not an AbortSignal: Next.js neither dedupes nor caches a fetch given one. The call goes on

@@ -4,6 +4,7 @@ import { ProviderError, buildUrl, requestChecked } from './envelope';
 import { apiUrl } from './env';
 import { REVALIDATE_SECONDS } from './organiser';
 import { eventCall } from './access';
+import { visitorHeaders } from './visitor';
 
 /** How deep into an event's listing a shared photo is looked for (pages of MAX_PHOTO_PAGE_SIZE). */
 export const DEEP_LINK_PAGES = 5;
@@ -67,7 +68,9 @@ export async function firstPhotoPage(
     const searching = Object.keys(search).length > 0 && forwardedFor;
     const call = await eventCall(
       eventId,
-      searching ? { forwardedFor } : { revalidate: REVALIDATE_SECONDS, tags: [`event:${eventId}`] },
+      searching
+        ? { visitor: visitorHeaders(forwardedFor) }
+        : { revalidate: REVALIDATE_SECONDS, tags: [`event:${eventId}`] },
       searching ? forwardedFor : null,
     );
     return await requestChecked(url, photoPage, call, fetchImpl);

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { firstPhotoPage } from './gallery';
-import { forwardedForOf } from './visitor';
+import { SITE_VISITOR_HEADER, verifyVisitor } from '@eventsite/contract/site-visitor';
+import { forwardedForOf, visitorHeaders } from './visitor';
 
 const page = { photos: [], next_cursor: null, total: 0 };
 const answer = () =>
@@ -22,6 +23,32 @@ describe("the visitor's address on calls made for them", () => {
     expect(init.cache).toBe('no-store');
     expect(init.next).toBeUndefined();
     vi.unstubAllEnvs();
+  });
+
+  it('a search signs the visitor with SITE_KEY, so the API believes it from the site only', async () => {
+    const key = 's'.repeat(40);
+    vi.stubEnv('SITE_KEY', key);
+    const fetchImpl = vi.fn(async () => answer());
+    await firstPhotoPage(7, { bib: '123' }, '198.51.100.7', fetchImpl as unknown as typeof fetch);
+    const [, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
+    const header = (init.headers as Record<string, string>)[SITE_VISITOR_HEADER]!;
+    expect(verifyVisitor(header, key)).toEqual({ address: '198.51.100.7' });
+    expect(verifyVisitor(header, 't'.repeat(40))).toEqual({ problem: 'signature' });
+    vi.unstubAllEnvs();
+  });
+
+  it('signs the nearest address only: what a visitor wrote further left is never signed', () => {
+    const key = 's'.repeat(40);
+    const headers = visitorHeaders('203.0.113.66, 198.51.100.7', key);
+    expect(headers['x-forwarded-for']).toBe('203.0.113.66, 198.51.100.7');
+    expect(verifyVisitor(headers[SITE_VISITOR_HEADER]!, key)).toEqual({ address: '198.51.100.7' });
+    // Without a key (or with one too short to be a secret), nothing is signed.
+    expect(visitorHeaders('198.51.100.7', undefined)).toEqual({ 'x-forwarded-for': '198.51.100.7' });
+    vi.stubEnv('SITE_KEY', 'short');
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(visitorHeaders('198.51.100.7')).toEqual({ 'x-forwarded-for': '198.51.100.7' });
+    vi.unstubAllEnvs();
+    expect(visitorHeaders(null, key)).toEqual({});
   });
 
   it("the gallery's first page (no search) is the same for everyone: cached, no visitor named", async () => {

@@ -1,4 +1,6 @@
+import { SITE_VISITOR_HEADER, signVisitor } from '@eventsite/contract/site-visitor';
 import { headers } from 'next/headers';
+import { siteKey } from './env';
 
 /** At most this many addresses are passed on (a proxy chain is a few hops long). */
 const MAX_HOPS = 8;
@@ -21,4 +23,35 @@ export function forwardedForOf(value: string | null): string | null {
 /** The visitor's X-Forwarded-For, read from the request being rendered (a dynamic page only). */
 export async function visitorForwardedFor(): Promise<string | null> {
   return forwardedForOf((await headers()).get('x-forwarded-for'));
+}
+
+/**
+ * The headers that name the visitor to the API: their X-Forwarded-For (for an API that trusts
+ * the site as a proxy, TRUST_PROXY), and the nearest address in it signed with SITE_KEY, which the
+ * API believes from the site alone (`@eventsite/contract/site-visitor`). The nearest address is
+ * the connection's, or the one the proxy in front of the site saw: what a visitor wrote further
+ * left is never signed. Without SITE_KEY only X-Forwarded-For goes.
+ */
+export function visitorHeaders(
+  forwardedFor: string | null | undefined,
+  key = siteKey(),
+  now = Date.now(),
+): Record<string, string> {
+  const hops = forwardedForOf(forwardedFor ?? null);
+  if (!hops) return {};
+  const nearest = hops.split(', ').at(-1)!;
+  const signed = key ? signVisitor(nearest, key, now) : null;
+  return { 'x-forwarded-for': hops, ...(signed ? { [SITE_VISITOR_HEADER]: signed } : {}) };
+}
+
+/**
+ * The X-Forwarded-For of the request being served, or null outside one (a test, work after the
+ * answer): what a call made for the visitor passes on when its caller named nobody.
+ */
+export async function requestForwardedFor(): Promise<string | null> {
+  try {
+    return (await headers()).get('x-forwarded-for');
+  } catch {
+    return null;
+  }
 }
