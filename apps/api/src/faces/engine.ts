@@ -7,12 +7,15 @@
  * face (large, or 40 px in a crowd) reaches the descriptor at a similar size.
  */
 import {
+  FACE_DESCRIPTOR,
+  FACE_DESCRIPTORS,
   FACE_WORKING_SIDE,
   MIN_FACE_SCORE,
   MIN_FACE_SIZE,
   clipBox,
   cropAround,
   faceAtCentre,
+  type FaceDescriptorName,
 } from '@eventsite/contract/face-recipe';
 import sharp from 'sharp';
 import { UnreadableImageError } from '../bibs/unreadable-image.js';
@@ -29,6 +32,7 @@ import {
   type Tile,
   type TileOptions,
 } from './tiles.js';
+import { sharpness, type FaceQuality } from './quality.js';
 import { normalise } from './vectors.js';
 
 export { UnreadableImageError };
@@ -40,6 +44,8 @@ export interface Face {
   score: number;
   /** `faceres` descriptor scaled to unit length (1024 values): compare with a dot product. */
   embedding: Float32Array;
+  /** What says whether the face can identify someone (quality.ts). */
+  quality: FaceQuality;
 }
 
 export interface DetectFacesOptions {
@@ -64,6 +70,8 @@ export interface FaceEngineOptions {
   tiles?: TileOptions;
   /** At most this many faces are described per photo (the largest); default 40. */
   maxFaces?: number;
+  /** The description model (default the recipe's `FACE_DESCRIPTOR`; others for measuring). */
+  descriptor?: FaceDescriptorName;
 }
 
 export const DEFAULT_WORKING_SIDE = FACE_WORKING_SIDE;
@@ -105,11 +113,13 @@ class HumanFaceEngine implements FaceEngine {
   /** One photo at a time: the backend is single-threaded, and a queued burst then holds one decoded photo. */
   readonly #queue = new SerialQueue();
   readonly #options: FaceEngineOptions;
+  readonly #descriptor: FaceDescriptorName;
 
   constructor(options: FaceEngineOptions) {
     this.#options = options;
+    this.#descriptor = options.descriptor ?? FACE_DESCRIPTOR;
     this.#human = new LazyModels(() =>
-      loadHuman(options.paths ?? defaultHumanPaths(), options.maxFaces ?? 40),
+      loadHuman(options.paths ?? defaultHumanPaths(), options.maxFaces ?? 40, this.#descriptor),
     );
   }
 
@@ -137,12 +147,13 @@ class HumanFaceEngine implements FaceEngine {
 
       const faces: Face[] = [];
       for (const candidate of candidates) {
-        const described = await describe(human, raw, candidate.box);
+        const described = await describe(human, raw, candidate.box, this.#descriptor);
         if (!described) continue;
         faces.push({
           box: scaleBox(described.box, scale, raw),
           score: Math.min(candidate.score, described.score),
           embedding: described.embedding,
+          quality: { ...described.quality, size: Math.min(candidate.box.width, candidate.box.height) * scale },
         });
       }
       return mergeDetections(faces).sort((a, b) => b.score - a.score);
@@ -172,18 +183,26 @@ function tensorOf(human: HumanLike, raw: Raw, region: Tile): ReturnType<HumanLik
   return human.tf.tensor(values, [1, region.height, region.width, 3], 'int32');
 }
 
-// Human merges a call's config into its own for good, so each kind of call sets both switches.
+/** The switches of each description model: on for the one chosen, or all off. */
+function descriptionSwitches(descriptor: FaceDescriptorName | null): Record<string, unknown> {
+  const on = descriptor ? FACE_DESCRIPTORS[descriptor].section : null;
+  return Object.fromEntries(
+    ['description', 'mobilefacenet', 'insightface'].map((s) => [s, { enabled: s === on }]),
+  );
+}
+
+// Human merges a call's config into its own for good, so each kind of call sets every switch.
 const detectOnly = (maxFaces: number): Record<string, unknown> => ({
   face: {
     detector: { maxDetected: maxFaces },
     mesh: { enabled: false },
-    description: { enabled: false },
+    ...descriptionSwitches(null),
   },
 });
 /** A crop is described for its best face only: in a crowd, its neighbours' faces show at the edges. */
-const DESCRIBE = {
-  face: { detector: { maxDetected: 1 }, mesh: { enabled: true }, description: { enabled: true } },
-};
+const describeOne = (descriptor: FaceDescriptorName): Record<string, unknown> => ({
+  face: { detector: { maxDetected: 1 }, mesh: { enabled: true }, ...descriptionSwitches(descriptor) },
+});
 
 /** Face boxes (detector only) in a region, in the image's pixels. */
 async function locate(
@@ -257,7 +276,13 @@ async function describe(
   human: HumanLike,
   raw: Raw,
   box: FaceBox,
-): Promise<{ box: FaceBox; score: number; embedding: Float32Array } | null> {
+  descriptor: FaceDescriptorName,
+): Promise<{
+  box: FaceBox;
+  score: number;
+  embedding: Float32Array;
+  quality: Omit<FaceQuality, 'size'>;
+} | null> {
   const plan = cropAround(box, raw);
   if (!plan) return null;
   const { crop, width, height, scale: target } = plan;
@@ -270,9 +295,9 @@ async function describe(
     .toBuffer({ resolveWithObject: true });
   const input = human.tf.tensor(new Int32Array(data), [1, height, width, 3], 'int32');
   try {
-    const result = await human.detect(input, DESCRIBE);
+    const result = await human.detect(input, describeOne(descriptor));
     if (result.error) throw new Error(`face description failed: ${result.error}`);
-    const best = faceAtCentre(result.face, width, height);
+    const best = faceAtCentre(result.face, width, height, FACE_DESCRIPTORS[descriptor].length);
     if (!best) return null;
     let embedding: Float32Array;
     try {
@@ -281,7 +306,16 @@ async function describe(
       return null;
     }
     const [bx, by, bw, bh] = best.box;
+    const angle = best.rotation?.angle;
+    const degrees = (radians: number | undefined) =>
+      Math.round(((radians ?? 0) * 180) / Math.PI);
+    const quality = {
+      sharpness: await sharpness(data, width, height, { x: bx, y: by, width: bw, height: bh }),
+      yaw: degrees(angle?.yaw),
+      pitch: degrees(angle?.pitch),
+    };
     return {
+      quality,
       box: clipBox(
         {
           x: crop.x + bx / target,

@@ -7,7 +7,11 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { humanFaceConfig } from '@eventsite/contract/face-recipe';
+import {
+  FACE_DESCRIPTOR,
+  humanFaceConfig,
+  type FaceDescriptorName,
+} from '@eventsite/contract/face-recipe';
 
 const require = createRequire(import.meta.url);
 
@@ -20,6 +24,8 @@ export interface HumanFace {
   boxScore: number;
   faceScore: number;
   embedding?: number[];
+  /** Head pose from the mesh, in radians. */
+  rotation?: { angle?: { roll?: number; yaw?: number; pitch?: number } };
 }
 
 export interface HumanTensor {
@@ -102,20 +108,29 @@ function installFileRouter(): void {
 }
 
 /** Human's configuration: the face recipe's (the browser uses the same), with local files. */
-export function humanConfig(paths: HumanPaths, maxFaces: number): Record<string, unknown> {
+export function humanConfig(
+  paths: HumanPaths,
+  maxFaces: number,
+  descriptor: FaceDescriptorName = FACE_DESCRIPTOR,
+): Record<string, unknown> {
   return humanFaceConfig({
     wasmPath: paths.wasm,
     modelBasePath: 'file://' + paths.models.split(path.sep).join('/') + '/',
     maxFaces,
+    descriptor,
   });
 }
 
-export async function loadHuman(paths: HumanPaths, maxFaces: number): Promise<HumanLike> {
+export async function loadHuman(
+  paths: HumanPaths,
+  maxFaces: number,
+  descriptor: FaceDescriptorName = FACE_DESCRIPTOR,
+): Promise<HumanLike> {
   installFileRouter();
   const { Human } = require(paths.library) as {
     Human: new (config: Record<string, unknown>) => HumanLike;
   };
-  const human = new Human(humanConfig(paths, maxFaces));
+  const human = new Human(humanConfig(paths, maxFaces, descriptor));
   await human.load();
   if (human.tf.getBackend() !== 'wasm')
     throw new Error(`face engine: expected the wasm backend, got ${human.tf.getBackend()}`);

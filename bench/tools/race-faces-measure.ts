@@ -1,0 +1,57 @@
+/**
+ * Genuine and impostor similarities, selfie search and "more photos of you" on the real race
+ * photos, from descriptors written by race-faces-describe.ts; tuning and held-out runners apart.
+ *
+ *   node --conditions=source --import tsx bench/tools/race-faces-measure.ts <described.json>... [--limits none|product]
+ */
+import { readFileSync } from 'node:fs';
+import { QUALITY_LIMITS, type QualityLimits } from '../../apps/api/src/faces/quality.js';
+import { loadRaceFaces } from '../eval-sets/race-faces.js';
+import {
+  facesOf,
+  morePhotos,
+  precision,
+  recall,
+  selfieSearch,
+  similarities,
+  type Described,
+  type Part,
+} from '../eval-sets/race-faces-score.js';
+
+const args = process.argv.slice(2);
+const limitsArg = args.includes('--limits') ? args[args.indexOf('--limits') + 1] : 'none';
+const files = args.filter((a, i) => !a.startsWith('--') && args[i - 1] !== '--limits');
+const limits: QualityLimits | null = limitsArg === 'product' ? QUALITY_LIMITS : null;
+const set = loadRaceFaces();
+const pct = (x: number) => `${(100 * x).toFixed(1)}`;
+const q = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!.toFixed(3) : '–';
+
+console.log(`held out (${set.heldOut.size}) / tuning (${set.tuning.size}) runners; limits ${limitsArg}`);
+for (const file of files) {
+  const described = JSON.parse(readFileSync(file, 'utf8')) as Described & { descriptor: string; photoMs: number };
+  const faces = facesOf(set, described, limits);
+  console.log(`\n## ${described.descriptor}: ${faces.length} faces (${faces.filter((f) => f.runner).length} labelled), photos ${(described.photoMs / 1000).toFixed(1)} s`);
+  for (const part of ['tuning', 'heldOut'] as Part[]) {
+    const { genuine, impostor } = similarities(set, faces, part);
+    console.log(
+      `${part}: genuine n ${genuine.length} min ${q(genuine, 0)} p10 ${q(genuine, 0.1)} med ${q(genuine, 0.5)} | impostor n ${impostor.length} med ${q(impostor, 0.5)} p99 ${q(impostor, 0.99)} p99.9 ${q(impostor, 0.999)} max ${q(impostor, 1)}`,
+    );
+  }
+  const thresholds = args.includes('--thresholds')
+    ? args[args.indexOf('--thresholds') + 1]!.split(',').map(Number)
+    : [0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8];
+  for (const t of thresholds) {
+    const row = (['tuning', 'heldOut', 'all'] as Part[]).map((part) => {
+      const s = selfieSearch(set, described, faces, part, t, limits);
+      return `${part} P ${pct(precision(s))} R ${pct(recall(s))} (${s.right}/${s.wrong}, ${s.refused}/${s.selfies} refused)`;
+    });
+    console.log(`selfie @${t}: ${row.join(' | ')}`);
+  }
+  const threshold = args.includes('--fusion-threshold') ? Number(args[args.indexOf('--fusion-threshold') + 1]) : 0.6;
+  const fusion = (['tuning', 'heldOut', 'all'] as Part[]).map((part) => {
+    const f = morePhotos(set, faces, part, threshold);
+    return `${part} ${f.right} right / ${f.wrong} wrong, ${f.missed} missed of ${f.searches}`;
+  });
+  console.log(`more photos of you @${threshold}: ${fusion.join(' | ')}`);
+}
