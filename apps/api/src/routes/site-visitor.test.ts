@@ -82,7 +82,10 @@ describe('failed admin authentications', () => {
     const after = await t.app.inject({
       method: 'GET',
       url: '/api/v1/admin/events',
-      headers: { authorization: `Bearer ${token}`, ...signed('203.0.113.9', 'yet another key, long enough') },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...signed('203.0.113.9', 'yet another key, long enough'),
+      },
       remoteAddress: caller,
     });
     expect(after.statusCode).toBe(429);

@@ -43,7 +43,10 @@ export function siteKey(): string | undefined {
   const key = (process.env.SITE_KEY ?? '').trim();
   if (key === '') return undefined;
   if (key.length < MIN_SITE_KEY_LENGTH) {
-    if (!warnedShortKey) console.error(`SITE_KEY must be at least ${MIN_SITE_KEY_LENGTH} characters; visitors are not named to the API`);
+    if (!warnedShortKey)
+      console.error(
+        `SITE_KEY must be at least ${MIN_SITE_KEY_LENGTH} characters; visitors are not named to the API`,
+      );
     warnedShortKey = true;
     return undefined;
   }

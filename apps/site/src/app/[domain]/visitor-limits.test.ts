@@ -1,0 +1,199 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CSRF_COOKIE, CSRF_FIELD, newCsrfToken, SESSION_COOKIE } from '@/lib/console-security';
+import { type ApiProcess, startApiProcess } from '@/test/api-process';
+
+// The probe of issue 39, through the site as an attacker sends it: the site's route handlers,
+// against the real API in its own process, the two sharing SITE_KEY as `npm start` makes them.
+// Every call reaches the API from the site's one address; each visitor is told apart only by
+// the address the site signs. Next.js gives a route handler the request's cookies and headers
+// through next/headers: here, those of the request being handled.
+
+let current = { headers: new Headers(), jar: new Map<string, string>() };
+vi.mock('next/headers', () => ({
+  cookies: async () => ({
+    get: (name: string) =>
+      current.jar.has(name) ? { name, value: current.jar.get(name)! } : undefined,
+    set: (name: string, value: string) => void current.jar.set(name, value),
+    delete: (options: string | { name: string }) =>
+      void current.jar.delete(typeof options === 'string' ? options : options.name),
+  }),
+  headers: async () => current.headers,
+}));
+
+const KEY = 'a shared key for the site and the API, long enough';
+const PASSWORD = 'correct horse battery';
+const GALLERY_PASSWORD = 'harbour lights';
+const PHOTO = '0b0e6d9e-3c1f-4b6a-9a51-2f6a7d1c9e42';
+
+let api: ApiProcess;
+let event: number;
+let lockedSlug: string;
+const saved: Record<string, string | undefined> = {};
+
+beforeAll(async () => {
+  api = await startApiProcess({ SITE_KEY: KEY });
+  for (const [name, domain] of [
+    ['City Runs', 'city.example'],
+    ['Trail Co', 'trail.example'],
+  ] as const) {
+    await api.cli([
+      'organiser',
+      'apply',
+      await api.file(`${domain}.json`, { name, domains: [domain] }),
+    ]);
+    await api.cli(['user', 'create', domain, `owner@${domain}`, '--role', 'owner'], PASSWORD);
+  }
+  const created = await api.cli([
+    'event',
+    'create',
+    '--organiser',
+    'city.example',
+    '--name',
+    'City 10K',
+    '--date',
+    '2025-04-06',
+  ]);
+  event = Number(/Created event (\d+)/.exec(created)![1]);
+  const locked = await api.cli([
+    'event',
+    'create',
+    '--organiser',
+    'city.example',
+    '--name',
+    'Secret Run',
+    '--date',
+    '2025-05-01',
+    '--published',
+  ]);
+  const [, id, slug] = /Created event (\d+) '[^']*' \(([^)]+)\)/.exec(locked)!;
+  lockedSlug = slug!;
+  await api.cli(['event', 'access', id!, 'password'], GALLERY_PASSWORD);
+  for (const name of ['API_URL', 'SITE_KEY']) saved[name] = process.env[name];
+  process.env.API_URL = api.url;
+  process.env.SITE_KEY = KEY;
+}, 300_000);
+afterAll(async () => {
+  for (const [name, value] of Object.entries(saved))
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  await api?.stop();
+});
+
+/**
+ * A visitor of the site: their address (what Next.js puts in X-Forwarded-For for the
+ * connection) and their cookies, kept from one request to the next.
+ */
+function visitor(address: string, host = 'city.example') {
+  const jar = new Map<string, string>([[CSRF_COOKIE, newCsrfToken()]]);
+  return {
+    jar,
+    async send<T>(handler: () => Promise<T>, request: Request): Promise<T> {
+      current = { headers: new Headers(request.headers), jar };
+      return handler();
+    },
+    request(path: string, init: { method?: string; form?: Record<string, string> } = {}) {
+      const headers = new Headers({ host, 'x-forwarded-for': address });
+      if (init.form) {
+        headers.set('origin', `http://${host}`);
+        headers.set('content-type', 'application/x-www-form-urlencoded');
+      }
+      return new Request(`http://${host}${path}`, {
+        method: init.method ?? (init.form ? 'POST' : 'GET'),
+        headers,
+        ...(init.form
+          ? { body: new URLSearchParams({ [CSRF_FIELD]: jar.get(CSRF_COOKIE)!, ...init.form }) }
+          : {}),
+      });
+    },
+  };
+}
+
+const preview = async (who: ReturnType<typeof visitor>) => {
+  const { GET } = await import('./console/photos/[uuid]/preview/route');
+  const request = who.request(`/console/photos/${PHOTO}/preview`);
+  return who.send(() => GET(request, { params: Promise.resolve({ uuid: PHOTO }) }), request);
+};
+
+const jobs = async (who: ReturnType<typeof visitor>) => {
+  const { GET } = await import('./console/events/[eventId]/photos/jobs/route');
+  const request = who.request(`/console/events/${event}/photos/jobs`);
+  return who.send(
+    () => GET(request, { params: Promise.resolve({ eventId: String(event) }) }),
+    request,
+  );
+};
+
+async function signIn(
+  who: ReturnType<typeof visitor>,
+  email: string,
+  password: string,
+  domain = 'city.example',
+) {
+  const { POST } = await import('./console/sign-in/route');
+  const request = who.request('/console/sign-in', { form: { email, password } });
+  return who.send(() => POST(request, { params: Promise.resolve({ domain }) }), request);
+}
+
+describe('one visitor with a made-up session (issue 39, item 1)', () => {
+  it('locks out that visitor alone: the owners’ console and every other visitor go on', async () => {
+    const owner = visitor('198.51.100.7');
+    expect((await signIn(owner, 'owner@city.example', PASSWORD)).headers.get('location')).toBe(
+      '/console',
+    );
+    expect(owner.jar.get(SESSION_COOKIE)).toMatch(/^ess_/);
+
+    const attacker = visitor('203.0.113.66');
+    attacker.jar.set(SESSION_COOKIE, 'ess_x');
+    for (let i = 0; i < 10; i++) expect((await preview(attacker)).status).toBe(401);
+    const refused = await preview(attacker);
+    // The API's refusal, with its status and words (item 9), not a 502.
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).message).toMatch(/^Too many failed authentications/);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+
+    const answer = await jobs(owner);
+    expect(answer.status, await answer.clone().text()).toBe(200);
+    // A photo that is not the organiser's is the API's 404, told as such.
+    expect((await preview(owner)).status).toBe(404);
+  }, 120_000);
+});
+
+describe('sign-ins through the site (issue 39, item 2)', () => {
+  it('20 bad sign-ins, each from another address, lock out no owner', async () => {
+    for (let i = 0; i < 20; i++) {
+      const res = await signIn(visitor(`203.0.113.${100 + i}`), `nobody${i}@city.example`, 'guess');
+      expect(res.headers.get('location')).toBe('/console?notice=refused');
+    }
+    for (const domain of ['city.example', 'trail.example']) {
+      const owner = visitor('198.51.100.20', domain);
+      const res = await signIn(owner, `owner@${domain}`, PASSWORD, domain);
+      expect(res.headers.get('location'), domain).toBe('/console');
+    }
+  }, 120_000);
+});
+
+describe('gallery passwords through the site (issue 39, item 2)', () => {
+  const unlock = async (who: ReturnType<typeof visitor>, password: string) => {
+    const { POST } = await import('./events/[eventSlug]/unlock/route');
+    const request = who.request(`/events/${lockedSlug}/unlock`, { form: { password } });
+    const res = await who.send(
+      () =>
+        POST(request, {
+          params: Promise.resolve({ domain: 'city.example', eventSlug: lockedSlug }),
+        }),
+      request,
+    );
+    return new URL(res.headers.get('location') ?? '/', 'http://city.example').searchParams.get(
+      'error',
+    );
+  };
+
+  it('11 wrong passwords from one visitor keep that visitor out, and no one else', async () => {
+    const guesser = visitor('203.0.113.77');
+    for (let i = 0; i < 10; i++) expect(await unlock(guesser, `wrong guess ${i}`)).toBe('wrong');
+    expect(await unlock(guesser, GALLERY_PASSWORD)).toBe('limited');
+    const runner = visitor('198.51.100.77');
+    expect(await unlock(runner, GALLERY_PASSWORD)).toBeNull();
+    expect([...runner.jar.keys()].some((name) => name !== CSRF_COOKIE)).toBe(true);
+  }, 120_000);
+});
