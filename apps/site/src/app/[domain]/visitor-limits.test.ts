@@ -197,3 +197,40 @@ describe('gallery passwords through the site (issue 39, item 2)', () => {
     expect([...runner.jar.keys()].some((name) => name !== CSRF_COOKIE)).toBe(true);
   }, 120_000);
 });
+
+describe('the site’s memory (issue 39, item 6)', () => {
+  const createEvent = async (who: ReturnType<typeof visitor>, name: string) => {
+    const { POST } = await import('./console/events/create/route');
+    const request = who.request('/console/events/create', {
+      form: { name, event_date: 'not a date', city: '' },
+    });
+    return who.send(
+      () => POST(request, { params: Promise.resolve({ domain: 'city.example' }) }),
+      request,
+    );
+  };
+
+  it('keeps nothing for a visitor who is not signed in; an owner’s draft is kept', async () => {
+    const { consoleStash } = await import('@/components/console/events/stash');
+    const before = consoleStash().bytes;
+    const stranger = visitor('203.0.113.90');
+    stranger.jar.set(SESSION_COOKIE, 'ess_made-up');
+    for (let i = 0; i < 5; i++) {
+      const res = await createEvent(stranger, 'x'.repeat(1_000_000));
+      expect(res.headers.get('location')).toBe('/console?notice=expired');
+    }
+    expect(consoleStash().bytes).toBe(before);
+
+    const owner = visitor('198.51.100.90');
+    await signIn(owner, 'owner@city.example', PASSWORD);
+    const res = await createEvent(owner, 'y'.repeat(100_000));
+    const draft = new URL(res.headers.get('location')!, 'http://city.example').searchParams.get(
+      'draft',
+    );
+    expect(draft).toMatch(/^[\w-]{22}$/);
+    expect(consoleStash().get(owner.jar.get(SESSION_COOKIE)!, 'event-draft', draft)).toMatchObject({
+      errors: { event_date: expect.any(String) },
+    });
+    expect(consoleStash().bytes).toBeGreaterThan(before);
+  }, 120_000);
+});

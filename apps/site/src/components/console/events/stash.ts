@@ -1,11 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 
 /**
  * A short-lived, server-side stash for the console's multi-step forms: an uploaded results file
  * between its upload, its preview and its import; an import's report; a form's values as typed
  * when the API refused them. In this site process's memory (one process serves the console,
  * docs/console.md): a restart loses it, and the screen then asks for the file again. Each entry
- * belongs to the session that made it, lives STASH_TTL_MS, and the whole stash is bounded.
+ * belongs to the session that made it (only a session the API knows: `act.ts` asks it first),
+ * lives STASH_TTL_MS, and the whole stash is bounded by the bytes its values hold (lru-cache's
+ * maxSize: the least recently used go first).
  */
 
 export const STASH_TTL_MS = 30 * 60 * 1000;
@@ -16,37 +19,55 @@ interface Entry {
   owner: string;
   kind: string;
   value: unknown;
-  bytes: number;
-  expires: number;
 }
 
 const ID = /^[A-Za-z0-9_-]{22}$/;
+/** What an entry costs besides its value: its id, owner hash, kind and the cache's own nodes. */
+const ENTRY_OVERHEAD_BYTES = 256;
+
+/**
+ * The bytes a value holds in memory, about: a string's UTF-16 code units at 2 bytes, a byte
+ * array's length, 8 for a number or boolean, and the sum over an object's keys and values.
+ */
+export function bytesOf(value: unknown, seen = new Set<object>()): number {
+  if (typeof value === 'string') return value.length * 2;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+    return 8;
+  if (value === null || typeof value !== 'object') return 0;
+  if (ArrayBuffer.isView(value)) return value.byteLength;
+  if (value instanceof ArrayBuffer) return value.byteLength;
+  if (seen.has(value)) return 0;
+  seen.add(value);
+  let total = 16;
+  for (const [key, item] of Object.entries(value)) total += key.length * 2 + bytesOf(item, seen);
+  return total;
+}
 
 export class Stash {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: LRUCache<string, Entry>;
 
-  constructor(private readonly now: () => number = Date.now) {}
-
-  /** Keeps `value` for the session; the id to name it in a URL or a form. */
-  put(session: string, kind: string, value: unknown, bytes = 1024): string {
-    this.sweep();
-    const id = randomBytes(16).toString('base64url');
-    this.entries.set(id, {
-      owner: ownerOf(session),
-      kind,
-      value,
-      bytes,
-      expires: this.now() + STASH_TTL_MS,
+  constructor(now: () => number = Date.now) {
+    this.entries = new LRUCache<string, Entry>({
+      max: STASH_MAX_ENTRIES,
+      maxSize: STASH_MAX_BYTES,
+      // A value larger than the whole stash is refused by put (never stored).
+      maxEntrySize: STASH_MAX_BYTES,
+      sizeCalculation: (entry) => ENTRY_OVERHEAD_BYTES + bytesOf(entry.value),
+      ttl: STASH_TTL_MS,
+      // The clock read on every look-up (a few entries: no need to cache it).
+      ttlResolution: 0,
+      perf: { now },
     });
-    // Oldest first out, until within bounds (Map keeps insertion order).
-    let total = this.totalBytes();
-    for (const [key, entry] of this.entries) {
-      if (total <= STASH_MAX_BYTES && this.entries.size <= STASH_MAX_ENTRIES) break;
-      if (key === id) break;
-      this.entries.delete(key);
-      total -= entry.bytes;
-    }
-    return id;
+  }
+
+  /**
+   * Keeps `value` for the session; the id to name it in a URL or a form. Null when the value
+   * alone is larger than the whole stash.
+   */
+  put(session: string, kind: string, value: unknown): string | null {
+    const id = randomBytes(16).toString('base64url');
+    this.entries.set(id, { owner: ownerOf(session), kind, value });
+    return this.entries.has(id) ? id : null;
   }
 
   /** The value, if it exists, is of this kind, has not expired and is this session's. */
@@ -54,10 +75,6 @@ export class Stash {
     if (typeof id !== 'string' || !ID.test(id)) return null;
     const entry = this.entries.get(id);
     if (!entry || entry.kind !== kind || entry.owner !== ownerOf(session)) return null;
-    if (entry.expires <= this.now()) {
-      this.entries.delete(id);
-      return null;
-    }
     return entry.value as T;
   }
 
@@ -65,15 +82,9 @@ export class Stash {
     this.entries.delete(id);
   }
 
-  private totalBytes(): number {
-    let total = 0;
-    for (const entry of this.entries.values()) total += entry.bytes;
-    return total;
-  }
-
-  private sweep(): void {
-    const now = this.now();
-    for (const [key, entry] of this.entries) if (entry.expires <= now) this.entries.delete(key);
+  /** The bytes held now, as the bound counts them. */
+  get bytes(): number {
+    return this.entries.calculatedSize;
   }
 }
 

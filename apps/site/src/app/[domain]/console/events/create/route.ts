@@ -19,7 +19,7 @@ export async function POST(request: Request, { params }: Context) {
   const checked = inputOfValues(values);
   const back = (errors: Record<string, string>) =>
     toConsoleScreen('/console/events/new', {
-      draft: consoleStash().put(change.token, 'event-draft', { values, errors }),
+      draft: consoleStash().put(change.token, 'event-draft', { values, errors }) ?? '',
     });
   if (!checked.ok) return back(checked.errors);
   const created = await createConsoleEvent(change.token, { ...checked.input, published: false });

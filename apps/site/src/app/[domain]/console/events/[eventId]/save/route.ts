@@ -21,7 +21,7 @@ export async function POST(request: Request, { params }: Context) {
   const values = valuesOfForm(change.form);
   const back = (errors: Record<string, string>) =>
     toConsoleScreen(screen, {
-      draft: consoleStash().put(token, 'event-draft', { values, errors }),
+      draft: consoleStash().put(token, 'event-draft', { values, errors }) ?? '',
     });
   const before = await consoleEvent(token, eventId);
   if (!before.ok) return back({ form: failureMessage(before) });

@@ -28,5 +28,5 @@ export async function POST(request: Request, { params }: Context) {
     name: current.data.name,
     photos: deleted.data.photos,
   });
-  return toConsoleScreen('/console/events/deleted', { done });
+  return toConsoleScreen('/console/events/deleted', done ? { done } : {});
 }

@@ -33,11 +33,6 @@ export async function POST(request: Request, { params }: Context) {
     return toConsoleScreen(screen, { error: failureMessage(imported), file: String(fileId) });
   eventChanged(domain, eventId);
   stash.drop(String(fileId));
-  const report = stash.put(
-    token,
-    REPORT_KIND,
-    imported.data,
-    1024 + imported.data.errors.length * 200,
-  );
-  return toConsoleScreen(screen, { report });
+  const report = stash.put(token, REPORT_KIND, imported.data);
+  return toConsoleScreen(screen, report ? { report } : {});
 }

@@ -34,6 +34,7 @@ export async function POST(request: Request, { params }: Context) {
     filename: file.name.slice(0, 200) || 'results.csv',
     bytes,
   };
-  const id = consoleStash().put(change.token, UPLOAD_KIND, stashed, bytes.length);
+  const id = consoleStash().put(change.token, UPLOAD_KIND, stashed);
+  if (!id) return toConsoleScreen(screen, { error: EVENTS_TEXT.tooLargeRequest });
   return toConsoleScreen(screen, { file: id });
 }
