@@ -13,6 +13,8 @@ export default defineConfig({
     name: 'api-pglite',
     include: ['src/**/*.test.ts', 'tools/**/*.test.ts'],
     env: { TEST_DATABASE: 'pglite' },
+    // One migrated PGlite for the run; each test database is loaded from its dump.
+    globalSetup: ['src/test-support/template-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

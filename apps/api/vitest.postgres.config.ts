@@ -45,7 +45,7 @@ export default defineConfig(async () => {
       // Unreachable: one check file runs instead of the suite. It fails when CI=true, else it is skipped,
       // and both say why and how to fix it.
       include: problem ? ['src/test-support/postgres-unavailable.check.ts'] : ['src/**/*.test.ts'],
-      globalSetup: ['src/test-support/scaled-setup.ts'],
+      globalSetup: ['src/test-support/template-setup.ts', 'src/test-support/scaled-setup.ts'],
       env: {
         TEST_DATABASE: 'postgres',
         TEST_STACK: scaled ? 'scaled' : '',

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCli } from '../cli/program.js';
-import { createEmptyPostgresDatabase, testDatabaseKind } from './database.js';
+import { copyPgliteTemplate, createMigratedPostgresUrl, testDatabaseKind } from './database.js';
 
 export interface CliRun {
   code: number;
@@ -12,10 +12,14 @@ export interface CliRun {
   err: string[];
 }
 
-/** A data folder (and, on api-postgres, an empty database) for CLI runs, and a runner. */
+/**
+ * A data folder (and, on api-postgres, a database) for CLI runs, and a runner. The database is a
+ * copy of the run's migrated template (the data folder's `db` on PGlite), as after a first start.
+ */
 export async function createCliSandbox() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'eventsite-cli-'));
-  const pg = testDatabaseKind() === 'postgres' ? await createEmptyPostgresDatabase() : undefined;
+  const pg = testDatabaseKind() === 'postgres' ? await createMigratedPostgresUrl() : undefined;
+  if (!pg) await copyPgliteTemplate(path.join(dataDir, 'db'));
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { cp, readFile } from 'node:fs/promises';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type Database, openDatabase } from '../adapters/db/index.js';
 
 /** The server the api-postgres project creates its throwaway databases on. */
@@ -10,15 +12,18 @@ export function testDatabaseKind(): 'pglite' | 'postgres' {
   return process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
 }
 
-function withDatabase(url: string, name: string): string {
+export function withDatabase(url: string, name: string): string {
   const u = new URL(url);
   u.pathname = `/${name}`;
   return u.toString();
 }
 
-async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+async function admin<T>(
+  run: (client: pg.Client) => Promise<T>,
+  url = TEST_POSTGRES_URL,
+): Promise<T> {
   const client = new pg.Client({
-    connectionString: TEST_POSTGRES_URL,
+    connectionString: url,
     connectionTimeoutMillis: 3000,
   });
   await client.connect();
@@ -29,19 +34,66 @@ async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
+/** What the run's global set-up (test-support/template-setup.ts) made, or nothing outside it. */
+function provided<K extends 'testPgliteTemplate' | 'testPostgresTemplate'>(key: K) {
+  try {
+    return inject(key);
+  } catch {
+    return undefined;
+  }
+}
+
+let pgliteDump: Promise<Blob> | undefined;
+
+/** The run's migrated PGlite as a dump, read once per test file; undefined without a set-up. */
+function pgliteTemplate(): Promise<Blob> | undefined {
+  const dump = provided('testPgliteTemplate')?.dump;
+  if (!dump) return undefined;
+  pgliteDump ??= readFile(dump).then((bytes) => new Blob([bytes]));
+  return pgliteDump;
+}
+
 /**
- * A fresh, migrated database for one test file: PGlite in memory, or on PostgreSQL a new
- * `eventsite_t_<random>` database that `close()` drops.
+ * Copies the run's migrated PGlite data folder to `dir` (a CLI sandbox's `DATA_DIR/db`), so its
+ * first command neither runs initdb nor migrates. False without a global set-up.
+ */
+export async function copyPgliteTemplate(dir: string): Promise<boolean> {
+  const template = provided('testPgliteTemplate')?.dir;
+  if (!template) return false;
+  await cp(template, dir, { recursive: true });
+  return true;
+}
+
+/** Creates database `name` on the server of `url`, as a copy of `template` when given. */
+export async function createPostgresDatabase(
+  name: string,
+  url = TEST_POSTGRES_URL,
+  template?: string,
+): Promise<void> {
+  await admin(
+    (c) => c.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`),
+    url,
+  );
+}
+
+export async function dropPostgresDatabase(name: string, url = TEST_POSTGRES_URL): Promise<void> {
+  await admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`), url);
+}
+
+/**
+ * A fresh, migrated database for one test: PGlite in memory, or on PostgreSQL a new
+ * `eventsite_t_<random>` database that `close()` drops. Both are copies of the run's migrated
+ * template (the global set-up's); without one (a file run outside the API projects) they are
+ * made and migrated here.
  */
 export async function createTestDatabase(): Promise<Database & { url?: string }> {
   if (testDatabaseKind() === 'pglite') {
-    const database = await openDatabase({ kind: 'pglite', dir: undefined });
+    const from = await pgliteTemplate();
+    const database = await openDatabase({ kind: 'pglite', dir: undefined, from });
     await database.migrate();
     return database;
   }
-  const name = `eventsite_t_${randomBytes(6).toString('hex')}`;
-  await admin((c) => c.query(`CREATE DATABASE ${name}`));
-  const url = withDatabase(TEST_POSTGRES_URL, name);
+  const { name, url } = await createMigratedPostgresDatabase();
   const database = await openDatabase({ kind: 'postgres', url });
   await database.migrate();
   return {
@@ -49,9 +101,32 @@ export async function createTestDatabase(): Promise<Database & { url?: string }>
     url,
     close: async () => {
       await database.close();
-      await admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      await dropPostgresDatabase(name);
     },
   };
+}
+
+/** A new PostgreSQL database copied from the run's migrated template (else empty). */
+async function createMigratedPostgresDatabase(): Promise<{ name: string; url: string }> {
+  const name = `eventsite_t_${randomBytes(6).toString('hex')}`;
+  await createPostgresDatabase(
+    name,
+    TEST_POSTGRES_URL,
+    provided('testPostgresTemplate') || undefined,
+  );
+  return { name, url: withDatabase(TEST_POSTGRES_URL, name) };
+}
+
+/**
+ * A migrated database URL for tests that run the CLI against PostgreSQL (a copy of the run's
+ * template); dropped by `drop()`.
+ */
+export async function createMigratedPostgresUrl(): Promise<{
+  url: string;
+  drop(): Promise<void>;
+}> {
+  const { name, url } = await createMigratedPostgresDatabase();
+  return { url, drop: () => dropPostgresDatabase(name) };
 }
 
 /** An empty database URL for tests that run the CLI against PostgreSQL; dropped by `drop()`. */
@@ -60,10 +135,6 @@ export async function createEmptyPostgresDatabase(): Promise<{
   drop(): Promise<void>;
 }> {
   const name = `eventsite_t_${randomBytes(6).toString('hex')}`;
-  await admin((c) => c.query(`CREATE DATABASE ${name}`));
-  return {
-    url: withDatabase(TEST_POSTGRES_URL, name),
-    drop: () =>
-      admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
-  };
+  await createPostgresDatabase(name);
+  return { url: withDatabase(TEST_POSTGRES_URL, name), drop: () => dropPostgresDatabase(name) };
 }

@@ -31,8 +31,11 @@ const MIGRATION_LOCK_KEY = 7_263_544_015;
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string }
-  /** `dir` undefined: in memory (tests). */
-  | { kind: 'pglite'; dir: string | undefined };
+  /**
+   * `dir` undefined: in memory (tests). `from`: start from this dump of a data folder (PGlite
+   * `dumpDataDir`) instead of an empty one (tests: a copy of the run's migrated database).
+   */
+  | { kind: 'pglite'; dir: string | undefined; from?: Blob };
 
 export function databaseTarget(config: {
   dataDir: string;
@@ -83,7 +86,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     };
   }
   if (target.dir) await mkdir(target.dir, { recursive: true });
-  const client = target.dir ? new PGlite(target.dir) : new PGlite();
+  const client = new PGlite({
+    ...(target.dir ? { dataDir: target.dir } : {}),
+    ...(target.from ? { loadDataDir: target.from } : {}),
+  });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
