@@ -38,6 +38,12 @@ export const signInInput = z
     app_domain: appDomain,
     email: z.string().max(254, 'email is too long'),
     password: z.string().max(MAX_PASSWORD_LENGTH, 'password is too long'),
+    /**
+     * The device token a sign-in for this email answered before on this browser (the site keeps
+     * it in a cookie): its attempts count per device, not against the account's limit, so the
+     * owner still signs in while someone else guesses their password.
+     */
+    device: z.string().max(200, 'device is too long').optional(),
   })
   .strict();
 export type SignInInput = z.infer<typeof signInInput>;
@@ -55,6 +61,13 @@ export const signInAnswer = z.object({
   user: consoleUser,
 });
 export type SignInAnswer = z.infer<typeof signInAnswer>;
+
+/** `POST /api/v1/console/sign-in`: the session, and this browser's device token for the email. */
+export const signInWithDevice = signInAnswer.extend({
+  /** To send with this browser's next sign-ins as this email (`device`). */
+  device: z.string(),
+});
+export type SignInWithDevice = z.infer<typeof signInWithDevice>;
 
 /** `GET /api/v1/console/whoami`. */
 export const whoami = z.object({

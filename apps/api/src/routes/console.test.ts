@@ -333,6 +333,45 @@ describe('sign-in limits', () => {
     );
   });
 
+  it('slows a guesser of an email, not its owner on a browser it signed in on before', async () => {
+    await t.services.console.createUser('city.example', 'device@city.example', 'owner', PASSWORD);
+    const attempt = (
+      password: string,
+      ip: string,
+      device?: string,
+      email = 'device@city.example',
+    ) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/console/sign-in',
+        payload: { app_domain: 'city.example', email, password, ...(device ? { device } : {}) },
+        remoteAddress: ip,
+      });
+    const first = await attempt(PASSWORD, '198.51.100.30');
+    expect(first.statusCode).toBe(200);
+    const device: string = first.json().data.device;
+    expect(device).toMatch(/^esd_[\w-]{22}\.[\w-]{43}$/);
+    // Someone else guesses from many addresses: the account's limit (which counted the first
+    // sign-in too) stops them.
+    for (let i = 1; i < SIGN_IN_FAILURES_PER_EMAIL; i++)
+      expect((await attempt(`guess ${i}`, `203.0.113.${i + 1}`)).statusCode).toBe(401);
+    expect((await attempt(PASSWORD, '203.0.113.99')).statusCode).toBe(429);
+    // The owner's browser still signs in, and keeps its token.
+    const again = await attempt(PASSWORD, '198.51.100.30', device);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data.device).toBe(device);
+    // A token of another email, or made up, is no device.
+    const other = (await attempt(PASSWORD, '198.51.100.31', undefined, 'owner@city.example')).json()
+      .data.device as string;
+    expect((await attempt(PASSWORD, '198.51.100.30', other)).statusCode).toBe(429);
+    const madeUp = `esd_${'A'.repeat(22)}.${'B'.repeat(43)}`;
+    expect((await attempt(PASSWORD, '198.51.100.30', madeUp)).statusCode).toBe(429);
+    // A device has its own limit: a stolen one guesses no faster than anyone.
+    for (let i = 1; i < SIGN_IN_FAILURES_PER_EMAIL; i++)
+      expect((await attempt(`guess ${i}`, '198.51.100.30', device)).statusCode).toBe(401);
+    expect((await attempt(PASSWORD, '198.51.100.30', device)).statusCode).toBe(429);
+  });
+
   it('counts attempts sent together: no more guesses pass than the limit', async () => {
     await t.services.console.createUser('city.example', 'burst@city.example', 'editor', PASSWORD);
     const answers = await Promise.all(

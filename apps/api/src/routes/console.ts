@@ -2,8 +2,8 @@ import {
   envelope,
   errorEnvelope,
   signedOut,
-  signInAnswer,
   signInInput,
+  signInWithDevice,
   whoami,
 } from '@eventsite/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -11,10 +11,15 @@ import { limiterKey } from '../adapters/rate-limits.js';
 import { AppError } from '../errors.js';
 import { SIGN_IN_ATTEMPTS_PER_CLIENT } from '../config.js';
 import { ok } from '../http.js';
+import { DEVICE_TOKEN } from '../services/sign-in-devices.js';
 import type { ConsoleSession } from '../services/console-accounts.js';
 import { bearerToken } from './admin-auth.js';
 
-/** Sign-in attempts allowed per email of an organiser in SIGN_IN_WINDOW (per client: the config's). */
+/**
+ * Sign-in attempts allowed in SIGN_IN_WINDOW per email of an organiser from browsers that have
+ * not signed in as it before, and per browser that has (its device token); per client address:
+ * the config's.
+ */
 export const SIGN_IN_FAILURES_PER_EMAIL = 10;
 export const SIGN_IN_WINDOW = '15 minutes';
 
@@ -44,6 +49,12 @@ export const consoleRoutes: FastifyPluginAsyncZod<{ signInsPerClient?: number }>
       return `sign-in-email:${body.app_domain ?? ''}:${(body.email ?? '').trim().toLowerCase()}`;
     },
   });
+  const perDevice = app.createRateLimit({
+    max: SIGN_IN_FAILURES_PER_EMAIL,
+    timeWindow: SIGN_IN_WINDOW,
+    keyGenerator: (request) =>
+      `sign-in-device:${DEVICE_TOKEN.exec((request.body as { device?: string }).device ?? '')?.[1] ?? ''}`,
+  });
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
@@ -61,15 +72,20 @@ export const consoleRoutes: FastifyPluginAsyncZod<{ signInsPerClient?: number }>
       schema: {
         tags: ['console'],
         summary: 'Sign a console user in: a new session token (for the site’s httpOnly cookie)',
-        description: `Any failure is 401 'Email or password is not right'. At most ${signInsPerClient} attempts per client and ${SIGN_IN_FAILURES_PER_EMAIL} per email in ${SIGN_IN_WINDOW}, counted before the password is checked, then 429.`,
+        description: `Any failure is 401 'Email or password is not right'. At most ${signInsPerClient} attempts per client and ${SIGN_IN_FAILURES_PER_EMAIL} per email in ${SIGN_IN_WINDOW}, counted before the password is checked, then 429. A browser that signed in as the email before sends the \`device\` token it was answered then: its attempts count ${SIGN_IN_FAILURES_PER_EMAIL} per device instead, so others' guesses at the email do not lock its owner out.`,
         body: signInInput,
-        response: { 200: envelope(signInAnswer), ...failures },
+        response: { 200: envelope(signInWithDevice), ...failures },
       },
     },
     async (request, reply) => {
+      const { app_domain, email, password, device } = request.body;
+      const devices = app.services.signInDevices;
+      const known = await devices.recognise(device, app_domain, email);
       // Every attempt is counted before the password is checked: counted only once it had
-      // failed, attempts sent together would all pass the check while the count was low.
-      for (const limit of [perClient, perEmail]) {
+      // failed, attempts sent together would all pass the check while the count was low. A
+      // browser the email signed in on before counts on its own; any other, per address and
+      // per account.
+      for (const limit of known ? [perDevice] : [perClient, perEmail]) {
         const seen = await limit(request);
         if (!seen.isAllowed && seen.isExceeded) {
           reply.header('retry-after', String(seen.ttlInSeconds));
@@ -79,8 +95,11 @@ export const consoleRoutes: FastifyPluginAsyncZod<{ signInsPerClient?: number }>
           );
         }
       }
-      const { app_domain, email, password } = request.body;
-      return ok(await app.services.console.signIn(app_domain, email, password));
+      const session = await app.services.console.signIn(app_domain, email, password);
+      return ok({
+        ...session,
+        device: known && device ? device : await devices.issue(app_domain, email),
+      });
     },
   );
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { BlobStores } from '../adapters/blobs.js';
 import type { Db } from '../adapters/db/index.js';
 import { DatabaseJobQueue } from '../adapters/jobs/db-queue.js';
@@ -57,6 +58,7 @@ import { FindabilityService } from './findability.js';
 import { AnalyticsRepository } from '../repositories/analytics.js';
 import { AnalyticsService } from './analytics.js';
 import { SecretRepository } from '../repositories/secrets.js';
+import { SignInDevices } from './sign-in-devices.js';
 import { EventAccessService } from './event-access.js';
 
 export interface Services {
@@ -74,6 +76,8 @@ export interface Services {
   tokens: ApiTokenService;
   /** The console's users, passwords and sessions. */
   console: ConsoleAccountService;
+  /** Device tokens of console sign-ins: a known browser's attempts count on their own. */
+  signInDevices: SignInDevices;
   /** The console's team: users, removing one, one-time invitations (console-team.ts). */
   team: ConsoleTeamService;
   /** The organiser's uploaded logo and its events' banners (branding.ts). */
@@ -257,6 +261,12 @@ export function createServices(db: Db, blobs: BlobStores, options: ServiceOption
     ),
     tokens: new ApiTokenService(new ApiTokenRepository(db), organisers),
     console: consoleAccounts,
+    signInDevices: new SignInDevices(() =>
+      new SecretRepository(db).getOrCreate(
+        'console-sign-in-devices',
+        randomBytes(32).toString('base64url'),
+      ),
+    ),
     team: new ConsoleTeamService(
       new ConsoleTeamRepository(db),
       consoleRepo,

@@ -8,6 +8,13 @@
 export const SESSION_COOKIE = 'console_session';
 export const CSRF_COOKIE = 'console_csrf';
 export const CSRF_FIELD = 'csrf';
+/**
+ * The browser's device token for the email it last signed in as (the API's, security.md
+ * "Console accounts"): its sign-ins count on their own, so others' guesses do not lock it out.
+ */
+export const DEVICE_COOKIE = 'console_device';
+/** How long a browser keeps its device token: a year from its last sign-in. */
+export const DEVICE_COOKIE_SECONDS = 365 * 24 * 60 * 60;
 /** Both cookies are sent only to the console's own paths. */
 export const CONSOLE_PATH = '/console';
 /**

@@ -2,7 +2,7 @@ import {
   type AdminEventList,
   adminEventList,
   envelope,
-  signInAnswer,
+  signInWithDevice,
   signedOut as signedOutAnswer,
   type Whoami,
   whoami,
@@ -82,18 +82,26 @@ export async function consoleCall<T>(
   return { ok: true, data: parsed.data.data };
 }
 
-/** Signs in: the session token for the cookie, or the API's refusal (401, 429, …). */
+/**
+ * Signs in: the session token for the cookie and the browser's device token, or the API's
+ * refusal (401, 429, …). `device` is the token this browser was given before, if any.
+ */
 export function signIn(
   domain: string,
   email: string,
   password: string,
   forwardedFor: string | null,
+  device: string | null = null,
   fetchImpl?: typeof fetch,
 ) {
   return consoleCall(
     '/api/v1/console/sign-in',
-    signInAnswer,
-    { method: 'POST', body: { app_domain: domain, email, password }, forwardedFor },
+    signInWithDevice,
+    {
+      method: 'POST',
+      body: { app_domain: domain, email, password, ...(device ? { device } : {}) },
+      forwardedFor,
+    },
     fetchImpl,
   );
 }

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CSRF_COOKIE, CSRF_FIELD, newCsrfToken, SESSION_COOKIE } from '@/lib/console-security';
+import {
+  CSRF_COOKIE,
+  CSRF_FIELD,
+  DEVICE_COOKIE,
+  newCsrfToken,
+  SESSION_COOKIE,
+} from '@/lib/console-security';
 import { type ApiProcess, startApiProcess } from '@/test/api-process';
 
 // The probe of issue 39, through the site as an attacker sends it: the site's route handlers,
@@ -169,6 +175,44 @@ describe('sign-ins through the site (issue 39, item 2)', () => {
       const res = await signIn(owner, `owner@${domain}`, PASSWORD, domain);
       expect(res.headers.get('location'), domain).toBe('/console');
     }
+  }, 120_000);
+});
+
+describe('guessing an owner’s password through the site (issue 39, item 8)', () => {
+  it('slows the guesser, not the owner in the browser they signed in with before', async () => {
+    const email = 'owner@trail.example';
+    const laptop = visitor('198.51.100.40', 'trail.example');
+    expect((await signIn(laptop, email, PASSWORD, 'trail.example')).headers.get('location')).toBe(
+      '/console',
+    );
+    expect(laptop.jar.get(DEVICE_COOKIE)).toMatch(/^esd_/);
+    // Signing out ends the session, not the browser's device token.
+    const { POST } = await import('./console/sign-out/route');
+    const out = laptop.request('/console/sign-out', { form: {} });
+    await laptop.send(() => POST(out), out);
+    expect(laptop.jar.has(SESSION_COOKIE)).toBe(false);
+
+    // Someone else tries password after password, each from a fresh address.
+    let refused = 0;
+    for (let i = 0; i < 15; i++) {
+      const res = await signIn(
+        visitor(`203.0.113.${200 + i}`, 'trail.example'),
+        email,
+        `guess ${i}`,
+        'trail.example',
+      );
+      if (res.headers.get('location') === '/console?notice=limited') refused++;
+    }
+    expect(refused).toBeGreaterThanOrEqual(5);
+    // A new browser waits like the guesser; the owner's own browser signs in.
+    const newBrowser = visitor('198.51.100.41', 'trail.example');
+    expect(
+      (await signIn(newBrowser, email, PASSWORD, 'trail.example')).headers.get('location'),
+    ).toBe('/console?notice=limited');
+    expect((await signIn(laptop, email, PASSWORD, 'trail.example')).headers.get('location')).toBe(
+      '/console',
+    );
+    expect(laptop.jar.get(SESSION_COOKIE)).toMatch(/^ess_/);
   }, 120_000);
 });
 
