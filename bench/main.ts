@@ -19,6 +19,7 @@ import { zip } from './figures/zip.js';
 import { bibQuality } from './figures/bib-quality.js';
 import { bibHeldOut } from './figures/bib-heldout.js';
 import { faceAccuracy, faceThroughput } from './figures/faces.js';
+import { realFaces } from './figures/faces-real.js';
 import { site } from './figures/site.js';
 import { video } from './figures/video.js';
 import { postgres } from './figures/postgres.js';
@@ -52,6 +53,7 @@ const FIGURES = [
   'bibs',
   'heldout',
   'faces',
+  'realfaces',
   'postgres',
   'scale',
   'soak',
@@ -171,6 +173,7 @@ async function main() {
     await faceThroughput(ctx);
     await faceAccuracy(ctx);
   }
+  if (wants('realfaces')) await realFaces(ctx);
   if (wants('postgres')) await postgres(ctx);
   if (wants('scale')) await scaleOut(ctx);
   if (wants('raceday')) {

@@ -6,6 +6,8 @@
 import { FaceIndex } from '../../apps/api/src/faces/face-index.js';
 import { calibrateFusion, fuse, type LabelledFace } from '../../apps/api/src/faces/fusion.js';
 import { unidentifiable, type FaceQuality, type QualityLimits } from '../../apps/api/src/faces/quality.js';
+import { matchTier, type MatchBars } from '../../apps/api/src/faces/thresholds.js';
+import { MAX_SELFIE_MATCHES } from '../../packages/contract/src/constants.js';
 import { runnerOfFace, type Box, type RaceFaces } from './race-faces.js';
 
 export interface FoundFace {
@@ -23,6 +25,9 @@ export interface Described {
 }
 
 export type Part = 'tuning' | 'heldOut' | 'all';
+
+/** Faces a selfie search looks at, as the API (services/faces.ts). */
+const FACES_PER_SEARCH = MAX_SELFIE_MATCHES * 4;
 
 export interface Face extends FoundFace {
   id: number;
@@ -92,27 +97,32 @@ export const precision = (f: { right: number; wrong: number }) =>
 export const recall = (f: { right: number; relevant: number }) =>
   f.relevant === 0 ? 1 : f.right / f.relevant;
 
+/** The rule a selfie search answers by: the product's bars, or a similarity alone (before). */
+export type SelfieRule = { bars: MatchBars } | { similarity: number };
+
 /**
- * Each selfie of a runner on two or more photos searched against the race's other photos: a
- * photo is answered when one of its indexed faces reaches `threshold`; right when the runner is
- * labelled on it.
+ * Each selfie of a runner on two or more photos searched against the race's indexed faces as the
+ * API searches (FaceIndex, the faces a search looks at, the bars): a photo is answered when it
+ * has a match; right when the runner is labelled on it. The selfie's own photo is left out (a
+ * visitor's selfie is not one of the event's photos).
  */
 export function selfieSearch(
   set: RaceFaces,
   described: Described,
   faces: Face[],
   part: Part,
-  threshold: number,
+  rule: SelfieRule,
   limits?: QualityLimits | null,
 ): SelfieFigures {
   const figures: SelfieFigures = { selfies: 0, refused: 0, right: 0, wrong: 0, relevant: 0 };
+  const index = new FaceIndex({ dimensions: faces[0]?.embedding.length });
+  for (const f of faces) index.add(f.id, f.photo, f.embedding);
   const photosOf = new Map<string, Set<string>>();
   for (const a of set.appearances)
     photosOf.set(a.runner, (photosOf.get(a.runner) ?? new Set()).add(a.photo));
   for (const selfie of described.selfies) {
     const mine = photosOf.get(selfie.runner)!;
     if (mine.size < 2 || !inPart(set, selfie.runner, part)) continue;
-    if (part === 'tuning' && set.heldOut.has(selfie.runner)) continue;
     figures.selfies++;
     figures.relevant += mine.size - 1;
     const face = selfie.face;
@@ -120,9 +130,17 @@ export function selfieSearch(
       figures.refused++;
       continue;
     }
-    const answered = new Set<string>();
-    for (const f of faces)
-      if (f.photo !== selfie.photo && dot(face.embedding, f.embedding) >= threshold) answered.add(f.photo);
+    const found =
+      'bars' in rule
+        ? index
+            .search(face.embedding, {
+              limit: FACES_PER_SEARCH,
+              minSimilarity: rule.bars.match.similarity,
+              minStandout: Number.isFinite(rule.bars.match.standout) ? rule.bars.match.standout : undefined,
+            })
+            .filter((m) => matchTier(m, rule.bars) === 'match')
+        : index.search(face.embedding, { limit: FACES_PER_SEARCH, minSimilarity: rule.similarity });
+    const answered = new Set(found.map((m) => m.photoId).filter((p) => p !== selfie.photo));
     for (const photo of answered) {
       if (mine.has(photo)) figures.right++;
       else figures.wrong++;
@@ -132,6 +150,7 @@ export function selfieSearch(
 }
 
 export interface FusionFigures {
+  /** Searches made: a runner with a read bib on another photo. */
   searches: number;
   right: number;
   wrong: number;
@@ -139,44 +158,74 @@ export interface FusionFigures {
   missed: number;
 }
 
+/** Whether the bib of `runner` on `photo` counts as read: a fixed share of them, by a hash. */
+export function bibRead(photo: string, runner: string, share: number): boolean {
+  if (share >= 1) return true;
+  let h = 2166136261;
+  for (const c of `${photo}|${runner}`) h = Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0;
+  return h / 4294967296 < share;
+}
+
 /**
- * "More photos of you" as the API runs it (faces/fusion.ts), with the labels as the bibs read:
- * for each runner on two or more photos and each of their photos, that photo's bib is taken as
- * unread and the others as read; the runner's faces above their read bibs are the queries, every
- * other labelled face the event's known faces. Right: the unread photo comes back; wrong: a photo
- * without the runner.
+ * "More photos of you" as the API runs it (faces/fusion.ts and the worn-bib rule of
+ * services/faces.ts), with the labels as the bibs read: a share `readShare` of the labelled bibs
+ * count as read (the bib reader misses some). For each runner on two or more photos and each of
+ * their photos, that photo's bib is taken as unread; the runner's faces above their read bibs
+ * elsewhere are the queries, the faces above every other read bib the event's known faces.
+ * Right: the unread photo comes back; wrong: a photo without the runner.
  */
 export function morePhotos(
   set: RaceFaces,
   faces: Face[],
   part: Part,
   threshold: number,
-  options: { quantile?: number | null; margin?: number | null } = {},
+  options: {
+    quantile?: number | null;
+    margin?: number | null;
+    minStandout?: number | null;
+    readShare?: number;
+    /** The worn-bib rule: a face above another runner's read bib is never "you" (default on). */
+    wornBib?: boolean;
+  } = {},
 ): FusionFigures {
+  const share = options.readShare ?? 1;
   const figures: FusionFigures = { searches: 0, right: 0, wrong: 0, missed: 0 };
   const index = new FaceIndex({ dimensions: faces[0]?.embedding.length });
   for (const f of faces) index.add(f.id, f.photo, f.embedding);
   const photosOf = new Map<string, Set<string>>();
   for (const a of set.appearances)
     photosOf.set(a.runner, (photosOf.get(a.runner) ?? new Set()).add(a.photo));
+  const byId = new Map(faces.map((f) => [f.id, f]));
   for (const [runner, photos] of photosOf) {
     if (photos.size < 2 || !inPart(set, runner, part)) continue;
     for (const hidden of photos) {
+      const read = (f: Face) =>
+        f.runner !== null && !(f.runner === runner && f.photo === hidden) && bibRead(f.photo, f.runner, share);
+      const queries = faces.filter((f) => f.runner === runner && f.photo !== hidden && read(f));
+      if (queries.length === 0) continue;
       figures.searches++;
       const known: LabelledFace[] = faces
-        .filter((f) => f.runner !== null && !(f.runner === runner && f.photo === hidden))
+        .filter(read)
         .map((f) => ({ id: f.id, photoId: f.photo, bibs: [f.runner!], embedding: Float32Array.from(f.embedding) }));
-      const queries = faces.filter((f) => f.runner === runner && f.photo !== hidden).map((f) => f.embedding);
-      if (queries.length === 0) {
-        figures.missed++;
-        continue;
-      }
       const calibration = calibrateFusion(known, threshold, { quantile: options.quantile });
-      const exclude = new Set([...photos].filter((p) => p !== hidden));
-      const found = fuse(index, queries, calibration, [runner], exclude, { limit: 200, margin: options.margin });
+      // The bib search's photos: those where the runner's bib is read.
+      const exclude = new Set(queries.map((f) => f.photo));
+      const found = fuse(
+        index,
+        queries.map((f) => f.embedding),
+        calibration,
+        [runner],
+        exclude,
+        { limit: 200, margin: options.margin, minStandout: options.minStandout },
+      );
+      for (const [photo, { face }] of found) {
+        const wearer = byId.get(face)!;
+        if (options.wornBib !== false && wearer.runner !== null && wearer.runner !== runner && read(wearer))
+          found.delete(photo);
+      }
       if (!found.has(hidden)) figures.missed++;
       for (const photo of found.keys()) {
-        if (photo === hidden) figures.right++;
+        if (photos.has(photo)) figures.right++;
         else figures.wrong++;
       }
     }

@@ -16,11 +16,13 @@ import {
   similarities,
   type Described,
   type Part,
+  type SelfieRule,
 } from '../eval-sets/race-faces-score.js';
+import { MATCH_SIMILARITY, matchBars } from '../../apps/api/src/faces/thresholds.js';
 
 const args = process.argv.slice(2);
 const limitsArg = args.includes('--limits') ? args[args.indexOf('--limits') + 1] : 'none';
-const files = args.filter((a, i) => !a.startsWith('--') && args[i - 1] !== '--limits');
+const files = args.filter((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--'));
 const limits: QualityLimits | null = limitsArg === 'product' ? QUALITY_LIMITS : null;
 const set = loadRaceFaces();
 const pct = (x: number) => `${(100 * x).toFixed(1)}`;
@@ -34,24 +36,45 @@ for (const file of files) {
   console.log(`\n## ${described.descriptor}: ${faces.length} faces (${faces.filter((f) => f.runner).length} labelled), photos ${(described.photoMs / 1000).toFixed(1)} s`);
   for (const part of ['tuning', 'heldOut'] as Part[]) {
     const { genuine, impostor } = similarities(set, faces, part);
+    let above = 0;
+    for (const g of genuine) above += impostor.filter((i) => i < g).length;
+    const auc = genuine.length && impostor.length ? above / (genuine.length * impostor.length) : NaN;
+    const bar = Number(q(impostor, 0.999));
+    const tar = genuine.filter((g) => g > bar).length / (genuine.length || 1);
     console.log(
-      `${part}: genuine n ${genuine.length} min ${q(genuine, 0)} p10 ${q(genuine, 0.1)} med ${q(genuine, 0.5)} | impostor n ${impostor.length} med ${q(impostor, 0.5)} p99 ${q(impostor, 0.99)} p99.9 ${q(impostor, 0.999)} max ${q(impostor, 1)}`,
+      `${part}: AUC ${auc.toFixed(4)}, genuine above the impostor p99.9 ${pct(tar)} %; genuine n ${genuine.length} min ${q(genuine, 0)} p10 ${q(genuine, 0.1)} med ${q(genuine, 0.5)} | impostor n ${impostor.length} med ${q(impostor, 0.5)} p99 ${q(impostor, 0.99)} p99.9 ${q(impostor, 0.999)} max ${q(impostor, 1)}`,
     );
   }
+  const standouts = args.includes('--standouts')
+    ? args[args.indexOf('--standouts') + 1]!.split(',').map(Number)
+    : [];
   const thresholds = args.includes('--thresholds')
     ? args[args.indexOf('--thresholds') + 1]!.split(',').map(Number)
     : [0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8];
-  for (const t of thresholds) {
+  const line = (label: string, rule: SelfieRule) => {
     const row = (['tuning', 'heldOut', 'all'] as Part[]).map((part) => {
-      const s = selfieSearch(set, described, faces, part, t, limits);
+      const s = selfieSearch(set, described, faces, part, rule, limits);
       return `${part} P ${pct(precision(s))} R ${pct(recall(s))} (${s.right}/${s.wrong}, ${s.refused}/${s.selfies} refused)`;
     });
-    console.log(`selfie @${t}: ${row.join(' | ')}`);
-  }
+    console.log(`selfie ${label}: ${row.join(' | ')}`);
+  };
+  for (const t of thresholds) line(`similarity ≥ ${t}`, { similarity: t });
+  line('the product (threshold 0.60)', { bars: matchBars(MATCH_SIMILARITY, faces.length) });
+  for (const standout of standouts)
+    line(`standout ≥ ${standout}`, {
+      bars: { ...matchBars(MATCH_SIMILARITY, faces.length), match: { similarity: MATCH_SIMILARITY, standout } },
+    });
   const threshold = args.includes('--fusion-threshold') ? Number(args[args.indexOf('--fusion-threshold') + 1]) : 0.6;
-  const fusion = (['tuning', 'heldOut', 'all'] as Part[]).map((part) => {
-    const f = morePhotos(set, faces, part, threshold);
-    return `${part} ${f.right} right / ${f.wrong} wrong, ${f.missed} missed of ${f.searches}`;
-  });
-  console.log(`more photos of you @${threshold}: ${fusion.join(' | ')}`);
+  const fusionLine = (label: string, options: Parameters<typeof morePhotos>[4]) => {
+    const row = (['tuning', 'heldOut', 'all'] as Part[]).map((part) => {
+      const f = morePhotos(set, faces, part, threshold, options);
+      const right = f.right + f.wrong === 0 ? 1 : f.right / (f.right + f.wrong);
+      return `${part} ${f.right} right / ${f.wrong} wrong (${pct(right)} %), ${f.missed} missed of ${f.searches}`;
+    });
+    console.log(`more photos of you, ${label}: ${row.join(' | ')}`);
+  };
+  for (const readShare of [1, 0.7]) {
+    fusionLine(`before (no standout, no worn-bib rule), ${readShare} read`, { readShare, minStandout: null, wornBib: false });
+    fusionLine(`the product, ${readShare} read`, { readShare });
+  }
 }

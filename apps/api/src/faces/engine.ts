@@ -32,7 +32,8 @@ import {
   type Tile,
   type TileOptions,
 } from './tiles.js';
-import { sharpness, type FaceQuality } from './quality.js';
+import type { FaceQuality } from './quality.js';
+import { sharpness } from './sharpness.js';
 import { normalise } from './vectors.js';
 
 export { UnreadableImageError };

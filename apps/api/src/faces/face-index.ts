@@ -14,6 +14,13 @@ export interface FaceMatch {
   photoId: string;
   /** Cosine similarity with the query, -1..1 (to about ±0.005: values are stored as int8). */
   similarity: number;
+  /**
+   * How far the face stands out from the query's similarities to every face of the index, in
+   * standard deviations: nearly all of an event's faces are strangers to a visitor, so this says
+   * how unlike a stranger the face is, whatever the event or the descriptor's usual levels.
+   * 0 when the index holds fewer than two faces or they are all alike to the query.
+   */
+  standout: number;
 }
 
 export interface FaceSearchOptions {
@@ -21,6 +28,8 @@ export interface FaceSearchOptions {
   limit?: number;
   /** Only faces at least this similar; default -1 (all). */
   minSimilarity?: number;
+  /** Only faces standing out at least this much (see `FaceMatch.standout`); default none. */
+  minStandout?: number;
 }
 
 const INT8_MAX = 127;
@@ -145,22 +154,37 @@ export class FaceIndex {
     const queryScale = max / INT16_MAX;
     const raw = this.#score(Int16Array.from(unit, (v) => Math.round((v / max) * INT16_MAX)));
 
+    // The query's similarities to every face: their mean and spread, for `standout`; once more
+    // without those already 3 spreads above, so the person's own faces do not widen it.
+    const similarities = new Float32Array(this.#count);
+    for (let slot = 0; slot < this.#count; slot++)
+      similarities[slot] = raw[slot]! * this.#scales[slot]! * queryScale;
+    const { mean, spread } = clippedSpread(similarities);
+    const standoutOf = (similarity: number) =>
+      this.#count < 2 || spread < 1e-6 ? 0 : (similarity - mean) / spread;
+    // Standing out by `minStandout` is the same as reaching this similarity.
+    const minStandout = options.minStandout;
+    const standoutFloor =
+      minStandout === undefined ? -Infinity : spread < 1e-6 ? Infinity : mean + minStandout * spread;
+
     // Bounded selection: a sorted list of the best `limit` so far.
     const best: { slot: number; similarity: number }[] = [];
-    let floor = min;
+    let floor = Math.max(min, standoutFloor);
     for (let slot = 0; slot < this.#count; slot++) {
-      const similarity = raw[slot]! * this.#scales[slot]! * queryScale;
+      const similarity = similarities[slot]!;
       if (similarity < floor || (best.length === limit && similarity <= floor)) continue;
       let at = best.length;
       while (at > 0 && best[at - 1]!.similarity < similarity) at--;
       best.splice(at, 0, { slot, similarity });
       if (best.length > limit) best.pop();
-      if (best.length === limit) floor = Math.max(min, best[best.length - 1]!.similarity);
+      if (best.length === limit)
+        floor = Math.max(min, standoutFloor, best[best.length - 1]!.similarity);
     }
     return best.map(({ slot, similarity }) => ({
       id: this.#ids[slot]!,
       photoId: this.#photos[slot]!,
       similarity: Math.max(-1, Math.min(1, similarity)),
+      standout: Math.round(standoutOf(similarity) * 1000) / 1000,
     }));
   }
 
@@ -218,6 +242,25 @@ export class FaceIndex {
     this.#rowsAt = rowsAt;
     this.#capacity = capacity;
   }
+}
+
+/** Mean and standard deviation of the values, then again of those below mean + 3 deviations. */
+export function clippedSpread(values: Float32Array): { mean: number; spread: number } {
+  const moments = (below: number) => {
+    let n = 0;
+    let sum = 0;
+    let squares = 0;
+    for (const v of values) {
+      if (v > below) continue;
+      n++;
+      sum += v;
+      squares += v * v;
+    }
+    const mean = n === 0 ? 0 : sum / n;
+    return { mean, spread: n === 0 ? 0 : Math.sqrt(Math.max(0, squares / n - mean * mean)) };
+  };
+  const all = moments(Infinity);
+  return all.spread < 1e-6 ? all : moments(all.mean + 3 * all.spread);
 }
 
 function roundUp(value: number, to: number): number {

@@ -15,6 +15,7 @@
  * faces (docs/selfie-search.md, "More photos of you on the demo's drawn faces").
  */
 import type { FaceIndex } from './face-index.js';
+import { MATCH_STANDOUT, MIN_STANDOUT_FACES } from './thresholds.js';
 
 /** The quantile of the event's impostor similarities that the bar is raised to. */
 export const FUSION_IMPOSTOR_QUANTILE = 0.99;
@@ -146,14 +147,17 @@ export function fuse(
   calibration: FusionCalibration,
   bibs: readonly string[],
   exclude: ReadonlySet<string>,
-  options: { limit: number; margin?: number | null },
+  options: { limit: number; margin?: number | null; minStandout?: number | null },
 ): Map<string, { similarity: number; face: number }> {
+  const minStandout = options.minStandout === undefined ? MATCH_STANDOUT : options.minStandout;
   // Per face, its best similarity to any query.
   const faces = new Map<number, { photoId: string; similarity: number }>();
   for (const query of queries)
     for (const found of index.search(query, {
       limit: options.limit,
       minSimilarity: calibration.bar,
+      // As sure as a selfie's match: standing out from the event's faces (thresholds.ts).
+      minStandout: index.size >= MIN_STANDOUT_FACES && minStandout !== null ? minStandout : undefined,
     })) {
       if (exclude.has(found.photoId)) continue;
       if ((faces.get(found.id)?.similarity ?? -1) < found.similarity)

@@ -25,6 +25,17 @@ export {
   MATCH_SIMILARITY,
   MAYBE_SIMILARITY,
   MAYBE_MARGIN,
+  MATCH_STANDOUT,
+  MAYBE_STANDOUT,
+  matchBars,
   matchTier,
+  type MatchBars,
   type MatchTier,
 } from './thresholds.js';
+export {
+  QUALITY_LIMITS,
+  unidentifiable,
+  type FaceQuality,
+  type QualityLimits,
+  type Unidentifiable,
+} from './quality.js';

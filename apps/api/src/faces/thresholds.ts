@@ -1,23 +1,62 @@
 /**
- * Where a face counts as "you". Measured on the sample faces shipped with `@vladmandic/human`
- * (docs/selfie-search.md): one person across 8 different photos scored 0.51–0.72 against each
- * other (median 0.635); that person against 24 other people 0.21–0.55 (90th percentile 0.44).
- * An event sets its own threshold (`selfie_config.match_threshold`); this is the default.
+ * Where a face counts as "you". Measured on real race photos (docs/selfie-search.md, "Thresholds
+ * on real faces"): with `faceres`, the same runner on two photos scored 0.27–0.93 and different
+ * runners up to 0.75, so no similarity alone separates them: a stranger who looks a little like
+ * everyone reaches 0.7 against many selfies. What separates them better is how far a face stands
+ * out from the event's other faces for this selfie (`FaceMatch.standout`, in standard deviations
+ * of the selfie's similarities to every face of the event): nearly all of those are strangers.
+ *
+ * A match needs both: the event's threshold (`selfie_config.match_threshold`, default
+ * MATCH_SIMILARITY) and MATCH_STANDOUT. The standout bars were chosen on the tuning runners of
+ * the real set (the most recall with no stranger answered); the held-out runners were not used.
  */
 export const MATCH_SIMILARITY = 0.6;
 /** How far below an event's threshold a face is still shown, as "maybe you" rather than nothing. */
 export const MAYBE_MARGIN = 0.1;
 /** The default threshold's "maybe you" floor. */
 export const MAYBE_SIMILARITY = 0.5;
+/** A match stands out from the event's faces by at least this many standard deviations. */
+export const MATCH_STANDOUT = 3.25;
+/** "Maybe you" stands out by at least this much (95.6 % right on the tuning runners). */
+export const MAYBE_STANDOUT = 3;
+/**
+ * With fewer faces than this the event's spread says little: a match must then reach
+ * SMALL_EVENT_SIMILARITY (97 % right on the tuning runners' pairs), "maybe you" 0.05 less.
+ */
+export const MIN_STANDOUT_FACES = 30;
+export const SMALL_EVENT_SIMILARITY = 0.75;
 
 export type MatchTier = 'match' | 'maybe';
 
+/** The bars a face is held to in an event of `faces` faces whose threshold is `threshold`. */
+export interface MatchBars {
+  match: { similarity: number; standout: number };
+  maybe: { similarity: number; standout: number };
+}
+
+export function matchBars(threshold: number, faces: number): MatchBars {
+  const round = (x: number) => Math.round(x * 1000) / 1000;
+  if (faces < MIN_STANDOUT_FACES)
+    return {
+      match: { similarity: Math.max(threshold, SMALL_EVENT_SIMILARITY), standout: -Infinity },
+      maybe: {
+        similarity: round(Math.max(threshold - MAYBE_MARGIN, SMALL_EVENT_SIMILARITY - 0.05)),
+        standout: -Infinity,
+      },
+    };
+  return {
+    match: { similarity: threshold, standout: MATCH_STANDOUT },
+    maybe: { similarity: round(threshold - MAYBE_MARGIN), standout: MAYBE_STANDOUT },
+  };
+}
+
 export function matchTier(
-  similarity: number,
-  threshold = MATCH_SIMILARITY,
-  maybe = threshold - MAYBE_MARGIN,
+  found: { similarity: number; standout: number },
+  bars: MatchBars,
 ): MatchTier | null {
-  if (similarity >= threshold) return 'match';
-  if (similarity >= maybe) return 'maybe';
+  const reaches = (bar: { similarity: number; standout: number }) =>
+    found.similarity >= bar.similarity && found.standout >= bar.standout;
+  if (reaches(bars.match)) return 'match';
+  if (reaches(bars.maybe)) return 'maybe';
   return null;
 }

@@ -15,6 +15,7 @@ import { photosConfigOf } from '../services/event-config.js';
 import type { FaceDetector } from '../services/engines.js';
 import type { FaceIndexes } from '../services/face-indexes.js';
 import type { HideService } from '../services/hides.js';
+import { unidentifiable } from '../faces/quality.js';
 
 export interface FacesStepDeps {
   /** Undefined when face search is off. */
@@ -44,7 +45,11 @@ export function facesStep(deps: FacesStepDeps): JobHandler<'faces'> {
     if (!photo) return { skipped: 'the photo was deleted' };
     const bytes = await deps.blobs.originals.get(photo.blobKey);
     if (!bytes) return { skipped: 'the original is gone' };
-    const found = await deps.detector.detectFaces(bytes);
+    // A face that cannot identify anyone (too small, blurred, turned away) is not kept: it would
+    // only match strangers, and a person far in the background is not made findable.
+    const found = (await deps.detector.detectFaces(bytes)).filter(
+      (face) => !face.quality || !unidentifiable(face.quality),
+    );
     const hide = await deps.hides.facesToHide(eventId, found);
     const ids = await deps.faces.replace(
       eventId,

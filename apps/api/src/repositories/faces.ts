@@ -26,6 +26,8 @@ export interface NewFace {
   embedding: ArrayLike<number>;
   /** Matched by a hide request: stored, but never put in the search index. */
   hidden?: boolean;
+  /** What says whether it can identify someone (faces/quality.ts); not stored. */
+  quality?: { size: number; sharpness: number; yaw: number; pitch: number };
 }
 
 /** Rows read per query when an event's index is loaded. */

@@ -6,8 +6,9 @@ import {
 } from '@eventsite/contract';
 import { PermanentJobError } from '../adapters/jobs/types.js';
 import { AppError } from '../errors.js';
-import { fuse } from '../faces/fusion.js';
-import { MAYBE_MARGIN, matchTier } from '../faces/thresholds.js';
+import { fuse, mayBeSameRunner } from '../faces/fusion.js';
+import { unidentifiable, type Unidentifiable } from '../faces/quality.js';
+import { matchBars, matchTier, type MatchTier } from '../faces/thresholds.js';
 import { wearerFace, wornBib } from '../faces/wearer.js';
 import type { EventRow } from '../repositories/events.js';
 import type { FaceRepository, NewFace } from '../repositories/faces.js';
@@ -39,12 +40,28 @@ export interface BibPhotoSource {
   bibsOnPhotos(event: EventRow, uuids: string[]): Promise<Map<string, WornBibs>>;
 }
 
+/** A photo answered: its most similar face, how similar, and the tier it reached. */
+interface Found {
+  similarity: number;
+  face: number;
+  tier: MatchTier;
+}
+
 /** Bib photos whose wearer's face is used as a query for "more photos of you". */
 const MAX_BIB_PHOTOS = 30;
 
 export const SELFIE_SEARCH_OFF_MESSAGE = 'Selfie search is turned off for this event.';
 export const NO_FACE_MESSAGE =
   'No face was found on the selfie: take it facing the camera, in good light, with the face filling much of the picture.';
+/** What to change when the selfie's face cannot identify anyone (faces/quality.ts). */
+export const POOR_SELFIE_MESSAGES: Record<Unidentifiable, string> = {
+  small:
+    'The face on the selfie is too small to find you: come closer, so that your face fills much of the picture.',
+  blurred:
+    'The selfie is too blurred to find you: hold the phone still, in good light, and take it again.',
+  turned:
+    'The face on the selfie is turned away: look straight at the camera, without sunglasses, and take it again.',
+};
 export const UNREADABLE_SELFIE_MESSAGE =
   'The selfie is not a photo we can read (JPEG, PNG or WebP).';
 /** Faces looked at per search: several faces of one photo may be among them. */
@@ -120,7 +137,7 @@ export class FaceService {
       }
     }
     const threshold = config.selfie_config.match_threshold;
-    if (queries.length === 0) return this.render(event, new Map(), threshold, threshold);
+    if (queries.length === 0) return this.render(event, new Map(), threshold);
     // Held to the event's own calibration: above the bar its strangers rarely reach, and nearer
     // the runner's faces than any other runner's known face. Sure matches only.
     const calibration = await this.calibrations.get(event, threshold);
@@ -132,7 +149,18 @@ export class FaceService {
       new Set(found.map((p) => p.uuid)),
       { limit: FACES_PER_SEARCH },
     );
-    return this.render(event, best, calibration.bar, calibration.bar);
+    // The bib and the face confirm each other: a face above another runner's read bib is that
+    // runner, never "you", however alike.
+    const worn = await this.wornBibs(event, [...best.keys()]);
+    const sure = [...best].filter(([uuid, { face }]) => {
+      const other = worn(uuid, face);
+      return other === null || mayBeSameRunner([other], [bib]);
+    });
+    return this.render(
+      event,
+      new Map(sure.map(([uuid, found]) => [uuid, { ...found, tier: 'match' as const }])),
+      calibration.bar,
+    );
   }
 
   /**
@@ -146,26 +174,33 @@ export class FaceService {
     exclude: Set<string>,
     matchesOnly = false,
   ): Promise<SelfieSearchAnswer> {
-    const maybe = matchesOnly ? threshold : Math.round((threshold - MAYBE_MARGIN) * 1000) / 1000;
     const index = await this.indexes.get(event.id);
+    // Held to the event's threshold and to standing out from the event's faces (thresholds.ts).
+    const bars = matchBars(threshold, index.size);
+    const lowest = matchesOnly ? bars.match : bars.maybe;
     // Per photo, its most similar face: its similarity, and the face (whose bib it wears).
-    const best = new Map<string, { similarity: number; face: number }>();
+    const best = new Map<string, Found>();
     for (const query of queries) {
-      for (const face of index.search(query, { limit: FACES_PER_SEARCH, minSimilarity: maybe })) {
+      for (const face of index.search(query, {
+        limit: FACES_PER_SEARCH,
+        minSimilarity: lowest.similarity,
+        minStandout: Number.isFinite(lowest.standout) ? lowest.standout : undefined,
+      })) {
         if (exclude.has(face.photoId)) continue;
+        const tier = matchTier(face, bars);
+        if (!tier || (matchesOnly && tier !== 'match')) continue;
         if ((best.get(face.photoId)?.similarity ?? -1) < face.similarity)
-          best.set(face.photoId, { similarity: face.similarity, face: face.id });
+          best.set(face.photoId, { similarity: face.similarity, face: face.id, tier });
       }
     }
-    return this.render(event, best, threshold, maybe);
+    return this.render(event, best, threshold);
   }
 
   /** The answer: per photo its best face, sure matches then "maybe you", at most the limit. */
   private async render(
     event: EventRow,
-    best: Map<string, { similarity: number; face: number }>,
+    best: Map<string, Found>,
     threshold: number,
-    maybe: number,
   ): Promise<SelfieSearchAnswer> {
     const eventId = event.id;
     const ranked = [...best]
@@ -185,10 +220,9 @@ export class FaceService {
         galleryOrder(a[0]) - galleryOrder(b[0]) ||
         (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0),
     );
-    const photos = ranked.flatMap(([uuid, { similarity, face }]) => {
+    const photos = ranked.flatMap(([uuid, { similarity, face, tier }]) => {
       const p = rows.get(uuid);
-      const tier = matchTier(similarity, threshold, maybe);
-      if (!p || !tier) return [];
+      if (!p) return [];
       return [
         {
           uuid: p.uuid,
@@ -245,6 +279,8 @@ export class FaceService {
       undefined,
     );
     if (!largest) throw new AppError(400, NO_FACE_MESSAGE);
+    const poor = largest.quality ? unidentifiable(largest.quality) : null;
+    if (poor) throw new AppError(400, POOR_SELFIE_MESSAGES[poor]);
     return this.search(eventId, Array.from(largest.embedding), appDomain);
   }
 
