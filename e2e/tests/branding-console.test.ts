@@ -332,6 +332,7 @@ describe('the Team screen and an invitation', () => {
       const email = name === 'laptop' ? INVITEE : `phone-${INVITEE}`;
       await page.getByLabel('Their email').fill(email);
       await page.getByRole('radio', { name: /Editor —/ }).check();
+      await page.getByLabel('Your own password').fill(PASSWORD);
       await page.getByRole('button', { name: 'Make invitation link' }).click();
       await page.getByText(`Invitation for ${email} made`).waitFor();
       const made = await page.getByTestId('invite-link').inputValue();

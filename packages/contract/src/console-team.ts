@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { consoleEmail, consoleRole, newPassword } from './console.js';
+import { consoleEmail, consoleRole, MAX_PASSWORD_LENGTH, newPassword } from './console.js';
 import { appDomain } from './primitives.js';
 
 /**
@@ -52,6 +52,11 @@ export const inviteInput = z
      * The site's origin the link should open (its host one of the organiser's domains), e.g.
      * `http://localhost:3000`; else `https://` and the organiser's first domain.
      */
+    /**
+     * The inviting user's own password, typed again (a console session must send it; an admin
+     * token need not): a script running in the signed-in browser does not know it.
+     */
+    password: z.string().max(MAX_PASSWORD_LENGTH, 'password is too long').optional(),
     site_origin: z
       .url({ protocol: /^https?$/, error: 'must be an http(s) origin' })
       .max(300)

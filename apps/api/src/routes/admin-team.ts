@@ -11,6 +11,7 @@ import {
   teamUserParams,
   userRemoved,
 } from '@eventsite/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { smtpInviteMailer } from '../adapters/mail.js';
@@ -34,7 +35,41 @@ const LOGO_BODY_TYPES = [
  * The console's owner-only screens on the admin API (not in roleMay: editors and photographers
  * are refused): the team (users, removing one, invitations) and the organiser's logo upload.
  */
+/** Passwords typed again before the team changes, per console user in 15 minutes. */
+export const PASSWORD_AGAIN_ATTEMPTS = 10;
+export const PASSWORD_AGAIN_REFUSED =
+  'Type your own password again to invite someone: the one typed was not right';
+
 export const adminTeamRoutes: FastifyPluginAsyncZod = async (app) => {
+  const passwordAgain = app.createRateLimit({
+    max: PASSWORD_AGAIN_ATTEMPTS,
+    timeWindow: '15 minutes',
+    keyGenerator: (request) => `password-again:${request.consoleSession?.userId ?? 0}`,
+  });
+  /**
+   * A console user must type their password again before the team changes: a script running in
+   * their signed-in browser (a tag manager on a public page of the same origin) has the session,
+   * not the password. Counted per user before it is checked; an admin token needs none.
+   */
+  const confirmPassword = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    password: string | undefined,
+  ) => {
+    const session = request.consoleSession;
+    if (!session) return;
+    const seen = await passwordAgain(request);
+    if (!seen.isAllowed && seen.isExceeded) {
+      reply.header('retry-after', String(seen.ttlInSeconds));
+      throw new AppError(
+        429,
+        `Too many wrong passwords: try again in ${Math.ceil(seen.ttlInSeconds / 60)} min`,
+      );
+    }
+    if (!password || !(await app.services.console.passwordIsRight(session, password)))
+      throw new AppError(403, PASSWORD_AGAIN_REFUSED);
+  };
+
   const mailer = app.config.smtpUrl
     ? smtpInviteMailer(app.config.smtpUrl, app.config.smtpFrom)
     : null;
@@ -82,14 +117,15 @@ export const adminTeamRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Invite a person by email and role: a one-time link, valid 7 days (owner only)',
         description:
-          'The token is answered once (only its sha256 is stored); the link is `{site}/console/invite/{token}`. With SMTP_URL set it is also emailed. A second invitation for the same email replaces the first. 409 when the email is already a user.',
+          'The token is answered once (only its sha256 is stored); the link is `{site}/console/invite/{token}`. With SMTP_URL set it is also emailed. A second invitation for the same email replaces the first. 409 when the email is already a user. A console session must send its user’s own `password` again (403 when it is not right; 10 tries in 15 minutes, then 429); an admin token need not.',
         security,
         body: inviteInput,
         response: { 201: envelope(inviteCreated), ...failures },
       },
     },
     async (request, reply) => {
-      const { email, role, site_origin } = request.body;
+      const { email, role, site_origin, password } = request.body;
+      await confirmPassword(request, reply, password);
       const { domains } = await app.services.organisers.settings(request.organiserId);
       let origin = domains[0] ? `https://${domains[0]}` : null;
       if (site_origin) {

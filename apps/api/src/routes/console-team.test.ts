@@ -12,6 +12,7 @@ import { createTestApp, type TestApp } from '../test-support/app.js';
 import { seedOrganiser } from '../test-support/fixtures.js';
 import { testImage } from '../test-support/images.js';
 import { INVITE_UNUSABLE } from '../services/console-team.js';
+import { PASSWORD_AGAIN_ATTEMPTS, PASSWORD_AGAIN_REFUSED } from './admin-team.js';
 
 let t: TestApp;
 const PASSWORD = 'correct horse battery';
@@ -152,6 +153,7 @@ const accept = (token: string, password = 'a new password!', domain = 'city.exam
 describe('invitations', () => {
   it('makes a one-time link: only its hash stored, valid 7 days, not emailed without SMTP_URL', async () => {
     const res = await call(owner, 'POST', '/invites', {
+      password: PASSWORD,
       email: ' New@City.Example ',
       role: 'editor',
     });
@@ -198,6 +200,36 @@ describe('invitations', () => {
     expect((await lookup(invite.token)).statusCode).toBe(404);
   });
 
+  it('asks a console session for its user’s own password again, and limits the tries', async () => {
+    await t.services.console.createUser('trail.example', 'guard@trail.example', 'owner', PASSWORD);
+    const guard = await session('guard@trail.example', 'trail.example');
+    for (const password of [undefined, 'not the password']) {
+      const res = await call(guard, 'POST', '/invites', {
+        email: 'script@trail.example',
+        role: 'owner',
+        ...(password ? { password } : {}),
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe(PASSWORD_AGAIN_REFUSED);
+    }
+    expect(
+      await rows(sql`select 1 from console_invites where email = 'script@trail.example'`),
+    ).toHaveLength(0);
+    for (let i = 2; i < PASSWORD_AGAIN_ATTEMPTS; i++)
+      await call(guard, 'POST', '/invites', {
+        email: 'script@trail.example',
+        role: 'owner',
+        password: `guess ${i}`,
+      });
+    const limited = await call(guard, 'POST', '/invites', {
+      email: 'script@trail.example',
+      role: 'owner',
+      password: PASSWORD,
+    });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(/^Too many wrong passwords: try again in \d+ min$/);
+  });
+
   it('refuses bad input, an existing user, and a link on another host', async () => {
     for (const payload of [
       { email: 'not an email', role: 'editor' },
@@ -210,6 +242,7 @@ describe('invitations', () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
     }
     const elsewhere = await call(owner, 'POST', '/invites', {
+      password: PASSWORD,
       email: 'a@b.example',
       role: 'editor',
       site_origin: 'https://evil.example',
@@ -217,6 +250,7 @@ describe('invitations', () => {
     expect(elsewhere.statusCode).toBe(400);
     expect(elsewhere.json().message).toMatch(/organiser's domains/);
     const existing = await call(owner, 'POST', '/invites', {
+      password: PASSWORD,
       email: 'editor@city.example',
       role: 'owner',
     });
@@ -228,10 +262,18 @@ describe('invitations', () => {
 
   it('expires, and a new invitation for the same email replaces the old link', async () => {
     const first = (
-      await call(owner, 'POST', '/invites', { email: 'late@city.example', role: 'photographer' })
+      await call(owner, 'POST', '/invites', {
+        email: 'late@city.example',
+        role: 'photographer',
+        password: PASSWORD,
+      })
     ).json().data;
     const second = (
-      await call(owner, 'POST', '/invites', { email: 'late@city.example', role: 'editor' })
+      await call(owner, 'POST', '/invites', {
+        email: 'late@city.example',
+        role: 'editor',
+        password: PASSWORD,
+      })
     ).json().data;
     expect((await lookup(first.token)).statusCode).toBe(404);
     expect((await lookup(second.token)).json().data.role).toBe('editor');
@@ -246,7 +288,11 @@ describe('invitations', () => {
 
   it('cancels a pending invitation (not another organiser’s)', async () => {
     const made = (
-      await call(owner, 'POST', '/invites', { email: 'gone@city.example', role: 'editor' })
+      await call(owner, 'POST', '/invites', {
+        email: 'gone@city.example',
+        role: 'editor',
+        password: PASSWORD,
+      })
     ).json().data;
     const { invites } = (await call(owner, 'GET', '/users')).json().data;
     const id = invites.find((i: { email: string }) => i.email === 'gone@city.example').id;

@@ -116,6 +116,15 @@ export class ConsoleAccountService {
     };
   }
 
+  /**
+   * Whether `password` is the session's user's own (asked again before the team changes: a
+   * script in the signed-in browser has the session, not the password).
+   */
+  async passwordIsRight(session: ConsoleSession, password: string): Promise<boolean> {
+    const user = await this.accounts.findUser(session.organiserId, session.email);
+    return verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
+  }
+
   /** Whether `token` looks like a console session token (else it may be an admin token). */
   isSessionToken(token: string): boolean {
     return token.startsWith('ess_');

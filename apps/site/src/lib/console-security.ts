@@ -88,7 +88,19 @@ function sameString(a: string, b: string): boolean {
   return diff === 0;
 }
 
-export type ChangeRefusal = 'cross-origin' | 'csrf';
+/** Why refusalOf refuses a request; checkedChange also refuses one a script made. */
+export type ChangeRefusal = 'cross-origin' | 'csrf' | 'scripted';
+
+/**
+ * Whether a request was made by a script (fetch, XMLHttpRequest) rather than a form the person
+ * submitted, by its fetch metadata: a form's POST is a navigation (`Sec-Fetch-Mode: navigate`).
+ * The console shares its origin with the public pages, where an organiser's tag manager runs,
+ * so Origin and the CSRF token alone cannot tell the console's forms from a script of a public
+ * page; browsers that send no fetch metadata are not refused for it.
+ */
+export function madeByScript(secFetchMode: string | null): boolean {
+  return secFetchMode !== null && secFetchMode !== 'navigate';
+}
 
 /**
  * Why a change request must be refused, or null when it may go on: its Origin is not this host
@@ -99,7 +111,7 @@ export function refusalOf(request: {
   host: string | null;
   csrfCookie: string | undefined;
   csrfField: unknown;
-}): ChangeRefusal | null {
+}): Exclude<ChangeRefusal, 'scripted'> | null {
   const { origin, host } = request;
   let originHost: string | null = null;
   try {

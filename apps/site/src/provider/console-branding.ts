@@ -92,7 +92,7 @@ export function removeUser(token: string, userId: number, fetchImpl?: typeof fet
 
 export function invite(
   token: string,
-  input: { email: string; role: ConsoleRole; site_origin: string },
+  input: { email: string; role: ConsoleRole; site_origin: string; password: string },
   fetchImpl?: typeof fetch,
 ): Promise<ConsoleCall<InviteCreated>> {
   return consoleCall(

@@ -1,30 +1,44 @@
 import { cookies } from 'next/headers';
 import type { ConsoleNotice } from '@/components/console/strings';
-import { CSRF_COOKIE, CSRF_FIELD, NO_INDEX, refusalOf } from '@/lib/console-security';
+import {
+  type ChangeRefusal,
+  CSRF_COOKIE,
+  CSRF_FIELD,
+  madeByScript,
+  NO_INDEX,
+  refusalOf,
+} from '@/lib/console-security';
 
 const REFUSED_PAGE = (reason: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Request refused</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem"><main><h1>Request refused</h1><p>${reason}</p><p><a href="/console">Back to the console</a></p></main></body></html>`;
 
-const REASONS = {
+const REASONS: Record<ChangeRefusal, string> = {
   'cross-origin': 'This request did not come from this site, so nothing was changed.',
   csrf: 'This form has expired or did not come from this site, so nothing was changed. Open the console again and retry.',
-} as const;
+  scripted:
+    'This change is made with the console’s own form, not by a script, so nothing was changed.',
+};
 
 /**
- * A console change (a POST of one of its forms), checked: the Origin header must name this host
- * and the form's CSRF token must equal the CSRF cookie. Else a 403 page, and nothing is done.
+ * A console change (a POST of one of its forms), checked: the Origin header must name this host,
+ * the form's CSRF token must equal the CSRF cookie, and the browser must not say a script sent
+ * it (`madeByScript`), unless the change is one the console's own script makes (`scripted`: the
+ * bibs screen's saves). Else a 403 page, and nothing is done.
  */
 export async function checkedChange(
   request: Request,
+  options: { scripted?: boolean } = {},
 ): Promise<{ ok: true; form: FormData } | { ok: false; response: Response }> {
   const form = await request.formData().catch(() => new FormData());
   const jar = await cookies();
-  const refusal = refusalOf({
-    origin: request.headers.get('origin'),
-    host: request.headers.get('host'),
-    csrfCookie: jar.get(CSRF_COOKIE)?.value,
-    csrfField: form.get(CSRF_FIELD),
-  });
+  const refusal =
+    refusalOf({
+      origin: request.headers.get('origin'),
+      host: request.headers.get('host'),
+      csrfCookie: jar.get(CSRF_COOKIE)?.value,
+      csrfField: form.get(CSRF_FIELD),
+    }) ??
+    (!options.scripted && madeByScript(request.headers.get('sec-fetch-mode')) ? 'scripted' : null);
   if (refusal === null) return { ok: true, form };
   return {
     ok: false,

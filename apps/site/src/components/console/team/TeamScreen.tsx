@@ -3,6 +3,9 @@ import { CSRF_FIELD } from '@/lib/console-security';
 import { CopyLink } from './CopyLink';
 import { TEAM_TEXT as T } from './strings';
 
+/** The stash kind of an invitation just made, kept for the Team screen to show once. */
+export const INVITE_SHOWN = 'invite-shown';
+
 export interface InviteShown {
   email: string;
   link: string;
@@ -122,6 +125,19 @@ export function TeamScreen({
               </label>
             ))}
           </fieldset>
+          <label htmlFor="team-invite-password">{T.invite.password}</label>
+          <input
+            id="team-invite-password"
+            name="password"
+            type="password"
+            required
+            maxLength={200}
+            autoComplete="current-password"
+            aria-describedby="team-invite-password-hint"
+          />
+          <p id="team-invite-password-hint" className="console-hint">
+            {T.invite.passwordHint}
+          </p>
           <button type="submit" className="button">
             {T.invite.submit}
           </button>

@@ -28,6 +28,8 @@ export const TEAM_TEXT = {
     intro: 'They get a link that works once, for 7 days, to choose their password.',
     email: 'Their email',
     role: 'Role',
+    password: 'Your own password',
+    passwordHint: 'Typed again before anyone new gets access.',
     submit: 'Make invitation link',
     made: (email: string) => `Invitation for ${email} made. This link is shown once: copy it now.`,
     link: 'Invitation link',
@@ -55,6 +57,8 @@ export const TEAM_TEXT = {
     'not-found': 'That person or invitation is already gone.',
     unavailable: 'The provider did not answer, so nothing changed. Try again in a moment.',
     'owners-only': 'Only an owner may change the team.',
+    password: 'Your password was not right, so no invitation was made. Type it again.',
+    limited: 'Too many wrong passwords: wait 15 minutes, then try again.',
   },
 } as const;
 

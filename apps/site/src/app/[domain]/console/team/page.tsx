@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { ConsoleFrame } from '@/components/console/ConsoleFrame';
-import { type InviteShown, TeamScreen } from '@/components/console/team/TeamScreen';
+import { consoleStash } from '@/components/console/events/stash';
+import { INVITE_SHOWN, type InviteShown, TeamScreen } from '@/components/console/team/TeamScreen';
 import { TEAM_TEXT, teamErrorOf } from '@/components/console/team/strings';
 import '@/components/console/console.css';
 import '@/components/console/team/team.css';
@@ -14,26 +15,15 @@ export const metadata: Metadata = {
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-const INVITE_LINK = /^\/console\/invite\/esi_[A-Za-z0-9_-]{43}$/;
-
-/** The invitation just made, from the redirect after making it (its link is shown once). */
-function shownOf(
-  query: Record<string, string | string[] | undefined>,
-  origin: string,
-): InviteShown | null {
-  const { invited, email, expires, mail } = query;
-  if (typeof invited !== 'string' || typeof email !== 'string' || typeof expires !== 'string')
-    return null;
-  const path = `/console/invite/${invited}`;
-  if (!INVITE_LINK.test(path) || Number.isNaN(Date.parse(expires)) || email.length > 254)
-    return null;
-  return {
-    email,
-    link: `${origin}${path}`,
-    expiresAt: expires,
-    mail:
-      mail === 'emailed' ? 'emailed' : mail === 'mail-failed' ? 'mail-failed' : 'not-configured',
-  };
+/**
+ * The invitation just made (`?invited=` names it in the session's stash: the link itself is
+ * never in a URL), shown once: it is dropped as it is read.
+ */
+function shownOf(token: string, invited: unknown): InviteShown | null {
+  const stash = consoleStash();
+  const shown = stash.get<InviteShown>(token, INVITE_SHOWN, invited);
+  if (shown) stash.drop(String(invited));
+  return shown;
 }
 
 /** Team (owner only): who may use the console, removing them, invitations. */
@@ -60,10 +50,6 @@ export default async function TeamPage({ searchParams }: Props) {
       </p>,
     );
   const error = teamErrorOf(query.error);
-  const origin =
-    typeof query.origin === 'string' && /^https?:\/\/[A-Za-z0-9.:[\]-]+$/.test(query.origin)
-      ? query.origin
-      : '';
   const removed = typeof query.removed === 'string' ? query.removed.slice(0, 254) : null;
   return frame(
     <>
@@ -82,7 +68,12 @@ export default async function TeamPage({ searchParams }: Props) {
           {TEAM_TEXT.errors[error]}
         </p>
       ) : null}
-      <TeamScreen team={team.data} me={who.user.email} csrf={csrf} shown={shownOf(query, origin)} />
+      <TeamScreen
+        team={team.data}
+        me={who.user.email}
+        csrf={csrf}
+        shown={shownOf(token, query.invited)}
+      />
     </>,
   );
 }

@@ -8,7 +8,7 @@ import {
 } from '@/lib/console-security';
 import { type ApiProcess, startApiProcess } from '@/test/api-process';
 
-// The probe of issue 39, through the site as an attacker sends it: the site's route handlers,
+// The outside probe of issue 39, through the site as an attacker sends it: the site's route handlers,
 // against the real API in its own process, the two sharing SITE_KEY as `npm start` makes them.
 // Every call reaches the API from the site's one address; each visitor is told apart only by
 // the address the site signs. Next.js gives a route handler the request's cookies and headers
@@ -276,5 +276,59 @@ describe('the site’s memory (issue 39, item 6)', () => {
       errors: { event_date: expect.any(String) },
     });
     expect(consoleStash().bytes).toBeGreaterThan(before);
+  }, 120_000);
+});
+
+describe('a script on a public page, with an owner signed in (issue 39, item 3)', () => {
+  const inviteOwner = async (
+    who: ReturnType<typeof visitor>,
+    fields: Record<string, string>,
+    secFetchMode: string,
+  ) => {
+    const { POST } = await import('./console/team/invite/route');
+    const request = who.request('/console/team/invite', {
+      form: { email: 'second-owner@city.example', role: 'owner', ...fields },
+    });
+    request.headers.set('sec-fetch-mode', secFetchMode);
+    return who.send(() => POST(request), request);
+  };
+  const pendingInvites = async (token: string) => {
+    const res = await fetch(`${api.url}/api/v1/admin/users`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return ((await res.json()) as { data: { invites: Array<{ email: string }> } }).data.invites;
+  };
+
+  it('cannot make an owner: fetch is refused, a form needs the password, no secret goes in a URL', async () => {
+    const owner = visitor('198.51.100.50');
+    await signIn(owner, 'owner@city.example', PASSWORD);
+    const session = owner.jar.get(SESSION_COOKIE)!;
+
+    // The script's fetch, with the CSRF token it read from the Team page.
+    const fetched = await inviteOwner(owner, {}, 'cors');
+    expect(fetched.status).toBe(403);
+    expect(await fetched.text()).toContain('not by a script');
+    // A form the script submits (a navigation) does not know the owner's password.
+    for (const fields of [{}, { password: 'a guess at it' }] as Record<string, string>[]) {
+      const res = await inviteOwner(owner, fields, 'navigate');
+      expect(res.headers.get('location')).toBe('/console/team?error=password');
+    }
+    expect(await pendingInvites(session)).toEqual([]);
+
+    // The owner's own form, with their password: the link is kept for the Team screen, not put
+    // in the redirect.
+    const made = await inviteOwner(owner, { password: PASSWORD }, 'navigate');
+    const location = made.headers.get('location')!;
+    expect(location).toMatch(/^\/console\/team\?invited=[\w-]{22}$/);
+    expect(location).not.toContain('esi_');
+    const { consoleStash } = await import('@/components/console/events/stash');
+    const id = new URL(location, 'http://city.example').searchParams.get('invited');
+    expect(consoleStash().get<{ link: string }>(session, 'invite-shown', id)?.link).toMatch(
+      /^http:\/\/city\.example\/console\/invite\/esi_[\w-]{43}$/,
+    );
+    expect(consoleStash().get('ess_someone-else', 'invite-shown', id)).toBeNull();
+    expect((await pendingInvites(session)).map((i) => i.email)).toEqual([
+      'second-owner@city.example',
+    ]);
   }, 120_000);
 });
