@@ -210,7 +210,7 @@ describe('the console’s tus proxy', () => {
     expect(res.status).toBe(422);
     expect(await res.json()).toMatchObject({ duplicate_of: 'u' });
     const down = await proxyTusRequest(
-      tusRequest('HEAD', `/console/uploads/${ID}`, { [CSRF_HEADER]: csrf }),
+      tusRequest('PATCH', `/console/uploads/${ID}`, sameSite, new Uint8Array([1])),
       {
         ...context,
         fetchImpl: (async () => {
@@ -219,6 +219,25 @@ describe('the console’s tus proxy', () => {
       },
     );
     expect(down.status).toBe(502);
+  });
+
+  it('answers a HEAD 423 while the API is away or failing, so the client keeps the upload address', async () => {
+    const context = { apiBase: API, token: 'ess_x', csrfCookie: csrf, id: ID };
+    const head = () => tusRequest('HEAD', `/console/uploads/${ID}`, { [CSRF_HEADER]: csrf });
+    const away = (async () => {
+      throw new TypeError('fetch failed');
+    }) as unknown as typeof fetch;
+    for (const fetchImpl of [away, fakeApi(() => new Response(null, { status: 503 })).fetchImpl]) {
+      const res = await proxyTusRequest(head(), { ...context, fetchImpl });
+      expect(res.status).toBe(423);
+      expect(res.headers.get('retry-after')).toBe('5');
+      expect(res.headers.get('tus-resumable')).toBe('1.0.0');
+    }
+    // An upload the API no longer knows is its 404, for the client to start again.
+    const gone = fakeApi(() => new Response(null, { status: 404 }));
+    expect((await proxyTusRequest(head(), { ...context, fetchImpl: gone.fetchImpl })).status).toBe(
+      404,
+    );
   });
 });
 

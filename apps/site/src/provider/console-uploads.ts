@@ -68,6 +68,21 @@ function refusal(status: number, message: string): Response {
   });
 }
 
+/**
+ * The answer to a HEAD (the tus client asking where to resume) while the API is away or
+ * failing: 423, which the client retries with the same upload address. To any other failed
+ * HEAD it drops the address and starts the file again from byte 0 (tus-js-client), so an API
+ * restart would cost every upload in progress all it had sent.
+ */
+function awayWhileResuming(): Response {
+  const res = refusal(
+    423,
+    'The photo service is not answering: the upload goes on from where it stopped when it does.',
+  );
+  res.headers.set('retry-after', '5');
+  return new Response(null, { status: res.status, headers: res.headers });
+}
+
 /** Why the request must be refused (403), or null. */
 export function uploadRequestRefusal(
   request: Request,
@@ -141,9 +156,11 @@ export async function proxyTusRequest(
       ...(hasBody && request.body ? { body: request.body, duplex: 'half' } : {}),
     } as RequestInit);
   } catch {
+    if (request.method === 'HEAD') return awayWhileResuming();
     // The browser's tus client retries from the server's offset: nothing is lost.
     return refusal(502, 'The photo service did not answer: the upload will go on when it does.');
   }
+  if (request.method === 'HEAD' && upstream.status >= 500) return awayWhileResuming();
   const out = new Headers({ 'cache-control': 'no-store' });
   for (const name of FORWARDED_RESPONSE) {
     const value = upstream.headers.get(name);

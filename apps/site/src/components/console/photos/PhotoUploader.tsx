@@ -103,8 +103,9 @@ export function PhotoUploader({ eventId, csrf }: Props) {
             finish(item.key, { state: 'paused', reason: T.sessionEnded });
             return;
           }
-          if (status === 0 || status >= 500) {
-            // Retries are spent: kept, to be resumed with Resume.
+          if (status === 0 || status >= 500 || status === 423) {
+            // Retries are spent (423: the site says the photo service is away): kept, to be
+            // resumed with Resume from the same upload address.
             finish(item.key, { state: 'paused', reason: error.message });
             return;
           }
