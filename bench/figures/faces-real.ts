@@ -30,11 +30,13 @@ const sharp = require('sharp') as typeof Sharp;
 
 interface Answer {
   status: number;
-  photos: Array<{ uuid: string; tier: string }>;
+  photos: Array<{ uuid: string; tier: string; similarity: number }>;
   message?: string;
 }
 
 interface Tally {
+  /** Similarities of the wrong answers, to see how near the bar strangers come. */
+  wrongAt?: number[];
   right: number;
   wrong: number;
   relevant: number;
@@ -69,9 +71,9 @@ function request(url: string, body?: { type: string; bytes: Buffer }): Promise<A
         res.on('end', () => {
           const json = JSON.parse(text || '{}') as {
             data?: { photos?: Answer['photos'] };
-            error?: { message?: string };
+            message?: string;
           };
-          resolve({ status: res.statusCode ?? 0, photos: json.data?.photos ?? [], message: json.error?.message });
+          resolve({ status: res.statusCode ?? 0, photos: json.data?.photos ?? [], message: json.message });
         });
       },
     );
@@ -150,7 +152,10 @@ export async function realFaces(ctx: Context) {
           const photo = photoOf.get(p.uuid);
           if (p.tier !== 'match' || photo === a.photo) continue;
           if (mine.has(photo!)) tally.right++;
-          else tally.wrong++;
+          else {
+            tally.wrong++;
+            (tally.wrongAt ??= []).push(p.similarity);
+          }
         }
       }
 

@@ -145,6 +145,64 @@ export type FaceDescriptorName = keyof typeof FACE_DESCRIPTORS;
 /** The descriptor the API's `faces` job and the visitor's browser use. */
 export const FACE_DESCRIPTOR: FaceDescriptorName = 'faceres';
 
+/**
+ * Whether a face can identify someone, measured on the face as the descriptor sees it: its size on
+ * the photo (the detector box's shorter side, px), its sharpness (`sharpnessOfGrey`) and its pose
+ * (yaw, pitch in degrees, from the face mesh). The API does not index a face that fails; the
+ * browser tells the visitor how to take a better selfie. Chosen on real race photos
+ * (docs/selfie-search.md, "Which faces are indexed").
+ */
+export interface FaceQuality {
+  size: number;
+  sharpness: number;
+  yaw: number;
+  pitch: number;
+}
+export type Unidentifiable = 'small' | 'blurred' | 'turned';
+export interface QualityLimits {
+  minSize: number;
+  minSharpness: number;
+  maxYaw: number;
+  maxPitch: number;
+}
+export const QUALITY_LIMITS: QualityLimits = { minSize: 32, minSharpness: 0.2, maxYaw: 45, maxPitch: 35 };
+
+/** Why a face cannot identify anyone; null when it can. */
+export function unidentifiable(quality: FaceQuality, limits: QualityLimits = QUALITY_LIMITS): Unidentifiable | null {
+  if (quality.size < limits.minSize) return 'small';
+  if (Math.abs(quality.yaw) > limits.maxYaw || Math.abs(quality.pitch) > limits.maxPitch) return 'turned';
+  if (quality.sharpness < limits.minSharpness) return 'blurred';
+  return null;
+}
+
+/** The side a face is scaled to (area average) before its sharpness is measured. */
+export const SHARPNESS_SIDE = 48;
+
+/**
+ * Sharpness of a face: its grey values scaled to SHARPNESS_SIDE × SHARPNESS_SIDE (row by row), the
+ * mean absolute Laplacian over their standard deviation, so a dim face is not "blurred". 0 for a
+ * flat square.
+ */
+export function sharpnessOfGrey(grey: ArrayLike<number>, side: number = SHARPNESS_SIDE): number {
+  if (grey.length !== side * side) throw new RangeError(`expected ${side * side} grey values, got ${grey.length}`);
+  let sum = 0;
+  let squares = 0;
+  for (let i = 0; i < grey.length; i++) {
+    sum += grey[i]!;
+    squares += grey[i]! * grey[i]!;
+  }
+  const mean = sum / grey.length;
+  const deviation = Math.sqrt(Math.max(0, squares / grey.length - mean * mean));
+  if (deviation < 1) return 0;
+  let edges = 0;
+  for (let y = 1; y < side - 1; y++)
+    for (let x = 1; x < side - 1; x++) {
+      const at = y * side + x;
+      edges += Math.abs(4 * grey[at]! - grey[at - 1]! - grey[at + 1]! - grey[at - side]! - grey[at + side]!);
+    }
+  return edges / ((side - 2) * (side - 2)) / deviation;
+}
+
 export interface HumanFaceConfigOptions {
   /** Where tfjs's `.wasm` files are (a folder path or URL ending in '/'). */
   wasmPath: string;

@@ -9,9 +9,11 @@
  * from node_modules by next.config.ts).
  */
 import { FACE_EMBEDDING_LENGTH } from '@eventsite/contract/constants';
-import { humanFaceConfig } from '@eventsite/contract/face-recipe';
+import { humanFaceConfig, SHARPNESS_SIDE, unidentifiable } from '@eventsite/contract/face-recipe';
 import {
   SelfieError,
+  poseOf,
+  sharpnessOfRgba,
   cropAround,
   faceAtCentre,
   rgbOf,
@@ -271,6 +273,15 @@ export async function describeSelfie(file: Blob, onProgress?: (p: LoadProgress) 
     if (!described || !descriptor || descriptor.length !== FACE_EMBEDDING_LENGTH) throw new SelfieError('no-face');
     const toSelfie = bitmap.width / size.width;
     const [bx, by, bw, bh] = described.box;
+    // A face that cannot identify anyone is not searched: the visitor is told what to change.
+    const square = canvasOf(SHARPNESS_SIDE, SHARPNESS_SIDE);
+    square.drawImage(crop.canvas, bx, by, Math.max(1, bw), Math.max(1, bh), 0, 0, SHARPNESS_SIDE, SHARPNESS_SIDE);
+    const poor = unidentifiable({
+      size: Math.min(width, height) * toSelfie,
+      sharpness: sharpnessOfRgba(square.getImageData(0, 0, SHARPNESS_SIDE, SHARPNESS_SIDE).data),
+      ...poseOf(described),
+    });
+    if (poor) throw new SelfieError(poor);
     return {
       descriptor,
       faces: faces.length,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CROP_SIDE, cosineSimilarity, cropAround, faceAtCentre, rgbOf, unitDescriptor, usableFaces, workingSize, type DetectedFace } from './pipeline';
+import { SHARPNESS_SIDE, unidentifiable } from '@eventsite/contract/face-recipe';
+import { CROP_SIDE, cosineSimilarity, cropAround, faceAtCentre, poseOf, rgbOf, sharpnessOfRgba, unitDescriptor, usableFaces, workingSize, type DetectedFace } from './pipeline';
 
 const descriptor = (fill: (i: number) => number) => Array.from({ length: 1024 }, (_, i) => fill(i));
 const face = (box: [number, number, number, number], score = 0.9, embedding?: number[]): DetectedFace => ({ box, score, boxScore: score, embedding });
@@ -50,5 +51,30 @@ describe('the selfie pipeline (the API engine’s steps)', () => {
   it('turns a canvas’s RGBA pixels into the RGB values the model takes', () => {
     const rgba = new Uint8ClampedArray([1, 2, 3, 255, 4, 5, 6, 0]);
     expect(Array.from(rgbOf(rgba, 2, 1))).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('tells a face that can identify someone from one too blurred or turned away', () => {
+    const n = SHARPNESS_SIDE;
+    const square = (value: (x: number, y: number) => number) => {
+      const rgba = new Uint8ClampedArray(n * n * 4);
+      for (let y = 0; y < n; y++)
+        for (let x = 0; x < n; x++) {
+          const v = value(x, y);
+          rgba.set([v, v, v, 255], (y * n + x) * 4);
+        }
+      return rgba;
+    };
+    const sharp = sharpnessOfRgba(square((x, y) => ((x >> 2) + (y >> 2)) % 2 ? 200 : 40));
+    const smooth = sharpnessOfRgba(square((x) => 40 + (160 * x) / n));
+    expect(sharpnessOfRgba(square(() => 128))).toBe(0);
+    expect(smooth).toBeLessThan(0.2);
+    expect(sharp).toBeGreaterThan(0.2);
+    const turned = face([0, 0, 100, 100]);
+    turned.rotation = { angle: { yaw: Math.PI / 3, pitch: 0 } };
+    expect(poseOf(turned)).toEqual({ yaw: 60, pitch: 0 });
+    expect(unidentifiable({ size: 200, sharpness: sharp, ...poseOf(turned) })).toBe('turned');
+    expect(unidentifiable({ size: 200, sharpness: smooth, yaw: 0, pitch: 0 })).toBe('blurred');
+    expect(unidentifiable({ size: 20, sharpness: sharp, yaw: 0, pitch: 0 })).toBe('small');
+    expect(unidentifiable({ size: 200, sharpness: sharp, yaw: 5, pitch: -5 })).toBeNull();
   });
 });

@@ -11,7 +11,14 @@
  */
 
 import { FACE_EMBEDDING_LENGTH } from '@eventsite/contract/constants';
-import { MIN_FACE_SCORE, MIN_FACE_SIZE, type ModelFace } from '@eventsite/contract/face-recipe';
+import {
+  MIN_FACE_SCORE,
+  MIN_FACE_SIZE,
+  SHARPNESS_SIDE,
+  sharpnessOfGrey,
+  type ModelFace,
+  type Unidentifiable,
+} from '@eventsite/contract/face-recipe';
 
 // The recipe the API's engine follows too: one definition, in the contract.
 export {
@@ -23,8 +30,12 @@ export {
   type FaceRect,
 } from '@eventsite/contract/face-recipe';
 
-/** What can go wrong while the browser describes a selfie; each has its own message. */
-export type SelfieFailure = 'unreadable' | 'no-face' | 'model';
+/**
+ * What can go wrong while the browser describes a selfie; each has its own message. `small`,
+ * `blurred` and `turned`: a face was found but cannot identify anyone (the recipe's
+ * `unidentifiable`, the limits the API indexes event photos by).
+ */
+export type SelfieFailure = 'unreadable' | 'no-face' | 'model' | Unidentifiable;
 
 export class SelfieError extends Error {
   readonly kind: SelfieFailure;
@@ -39,6 +50,22 @@ export interface DetectedFace extends ModelFace {
   /** x, y, width, height in the input's pixels (Human's `box`). */
   box: [number, number, number, number];
   embedding?: number[];
+  /** Head pose from the mesh, in radians. */
+  rotation?: { angle?: { yaw?: number; pitch?: number } };
+}
+
+/** A face's pose in whole degrees (0 facing the camera). */
+export function poseOf(face: DetectedFace): { yaw: number; pitch: number } {
+  const degrees = (radians: number | undefined) => Math.round(((radians ?? 0) * 180) / Math.PI);
+  return { yaw: degrees(face.rotation?.angle?.yaw), pitch: degrees(face.rotation?.angle?.pitch) };
+}
+
+/** Sharpness of RGBA pixels of SHARPNESS_SIDE × SHARPNESS_SIDE (the face, scaled): the recipe's measure on their grey. */
+export function sharpnessOfRgba(rgba: Uint8ClampedArray | Uint8Array): number {
+  const grey = new Float32Array(SHARPNESS_SIDE * SHARPNESS_SIDE);
+  for (let i = 0; i < grey.length; i++)
+    grey[i] = 0.2126 * rgba[i * 4]! + 0.7152 * rgba[i * 4 + 1]! + 0.0722 * rgba[i * 4 + 2]!;
+  return sharpnessOfGrey(grey);
 }
 
 /** The faces worth describing, largest first (a selfie's own face is its largest). */

@@ -201,6 +201,7 @@ export function SelfiePanel({ state, onOpen, onPick }: SelfieControls) {
   if (state.phase === 'error') {
     if (state.kind === 'no-face') problem = SELFIE_TEXT.noFace;
     else if (state.kind === 'unreadable') problem = SELFIE_TEXT.unreadable;
+    else if (state.kind === 'small' || state.kind === 'blurred' || state.kind === 'turned') problem = SELFIE_TEXT[state.kind];
     else if (state.kind === 'api-down') problem = SELFIE_TEXT.apiDown;
     else if (state.kind === 'refused') problem = state.message;
     else problem = SELFIE_TEXT.model;

@@ -87,6 +87,9 @@ export const SELFIE_TEXT = {
   several: (n: number) => `We found ${n} faces on your photo and looked for the largest one.`,
   noFace: 'We couldn’t find a face on this photo. Try one where your face is clear, facing the camera and well lit.',
   unreadable: 'This file isn’t a photo we can read. Try a JPEG, PNG or WebP image.',
+  small: 'Your face is too small on this photo to find you. Come closer, so that your face fills much of the picture.',
+  blurred: 'This photo is too blurred to find you. Hold the phone still, in good light, and take it again.',
+  turned: 'Your face is turned away on this photo. Look straight at the camera, without sunglasses, and take it again.',
   model: 'Face matching can’t run in this browser. Try an up-to-date browser, or search another way.',
   apiDown: 'We couldn’t reach the photo service. Check your connection and try again.',
 } as const;

@@ -32,6 +32,7 @@ function problemOf(error: unknown): string {
   const kind = (error as { kind?: SelfieFailure }).kind;
   if (kind === 'no-face') return SELFIE_TEXT.noFace;
   if (kind === 'unreadable') return SELFIE_TEXT.unreadable;
+  if (kind === 'small' || kind === 'blurred' || kind === 'turned') return SELFIE_TEXT[kind];
   return SELFIE_TEXT.model;
 }
 
