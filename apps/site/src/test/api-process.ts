@@ -20,6 +20,10 @@ export interface ApiProcess {
   cli(args: string[], input?: string): Promise<string>;
   /** Writes `value` as JSON into the data folder: a file for a CLI command to read. */
   file(name: string, value: unknown): Promise<string>;
+  /** Kills the API at once (SIGKILL), as a crash would, and resolves once it is gone. */
+  kill(): Promise<void>;
+  /** Starts it again on the same port and data folder, and resolves once it listens. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -60,19 +64,29 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
     FACES_ENABLED: 'false',
     JOB_CONCURRENCY: '0',
   };
-  const server = run(['src/server.ts'], { ...base, ...env, PORT: String(port), HOST: '127.0.0.1' });
-  let output = '';
-  server.stdout!.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-20_000)));
-  server.stderr!.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-20_000)));
-  // tsx compiles the API on start: seconds on a quiet machine, far longer on a busy one.
-  const deadline = Date.now() + 150_000;
-  while (!output.includes('Server listening')) {
-    if (Date.now() > deadline || server.exitCode !== null) {
-      server.kill('SIGKILL');
-      throw new Error(`The API did not start:\n${output}`);
+  let server: ChildProcess;
+  const launch = async () => {
+    server = run(['src/server.ts'], { ...base, ...env, PORT: String(port), HOST: '127.0.0.1' });
+    let output = '';
+    server.stdout!.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-20_000)));
+    server.stderr!.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-20_000)));
+    // tsx compiles the API on start: seconds on a quiet machine, far longer on a busy one.
+    const deadline = Date.now() + 150_000;
+    while (!output.includes('Server listening')) {
+      if (Date.now() > deadline || server.exitCode !== null) {
+        server.kill('SIGKILL');
+        throw new Error(`The API did not start:\n${output}`);
+      }
+      await new Promise((r) => setTimeout(r, 100));
     }
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  };
+  const kill = async () => {
+    if (server.exitCode !== null || server.signalCode !== null) return;
+    const exited = new Promise((r) => server.once('exit', r));
+    server.kill('SIGKILL');
+    await exited;
+  };
+  await launch();
   return {
     url: `http://127.0.0.1:${port}`,
     dataDir,
@@ -91,8 +105,10 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
       await writeFile(file, JSON.stringify(value));
       return file;
     },
+    kill,
+    restart: launch,
     stop: async () => {
-      if (server.exitCode === null) {
+      if (server.exitCode === null && server.signalCode === null) {
         const exited = new Promise((r) => server.once('exit', r));
         server.kill('SIGTERM');
         const timer = setTimeout(() => server.kill('SIGKILL'), 5_000);
