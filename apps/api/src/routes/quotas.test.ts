@@ -235,3 +235,50 @@ describe('the start-up sweep', () => {
     }
   });
 });
+
+describe('unfinished resumable uploads and the quota', () => {
+  let t: TestApp;
+  let token: string;
+  let eventId: number;
+  let base: string;
+  beforeAll(async () => {
+    t = await createTestApp({ ORGANISER_QUOTA_BYTES: '3000000', OCR_ENABLED: 'false' });
+    await seedOrganiser(t.services, { name: 'City Runs', domains: ['city.example'] });
+    token = await adminToken(t.services, 'city.example');
+    eventId = await newEvent(t, token);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  }, 120_000);
+  afterAll(() => t.close());
+
+  const b64 = (text: string) => Buffer.from(text).toString('base64');
+  const park = (length: number, name: string) =>
+    fetch(`${base}/api/v1/admin/uploads`, {
+      method: 'POST',
+      headers: {
+        ...bearer(token),
+        'tus-resumable': '1.0.0',
+        'upload-length': String(length),
+        'upload-metadata': `event_id ${b64(String(eventId))},filename ${b64(name)}`,
+      },
+    });
+
+  it('count by their whole length: a photographer cannot park past the quota', async () => {
+    const first = await park(1_200_000, 'a.jpg');
+    expect(first.status).toBe(201);
+    expect((await park(1_200_000, 'b.jpg')).status).toBe(201);
+    const third = await park(1_200_000, 'c.jpg');
+    expect(third.status).toBe(413);
+    expect(((await third.json()) as { message: string }).message).toMatch(
+      /does not fit in the organiser's storage quota of 2\.9 MB: 0 MB of photos are kept and 2\.3 MB of unfinished uploads wait/,
+    );
+    // Cancelling one (tus termination) makes its room again.
+    const cancelled = await fetch(`${base}${first.headers.get('location')}`, {
+      method: 'DELETE',
+      headers: { ...bearer(token), 'tus-resumable': '1.0.0' },
+    });
+    expect(cancelled.status).toBe(204);
+    expect((await park(1_200_000, 'c.jpg')).status).toBe(201);
+  });
+});

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
@@ -20,14 +21,17 @@ import type { UploadedPart } from '../services/uploads.js';
  *
  * Registered inside the admin API, so its bearer-token check runs first: an upload is created
  * only for the token's own event and continued only by the same organiser (any other sees 404).
- * The bytes wait in `DATA_DIR/resumable/` until complete; an upload left unfinished for a day is
- * deleted. With several API processes, a client must reach the process holding its upload (the
+ * The bytes wait in `DATA_DIR/resumable/` until complete; an upload left unfinished for
+ * RESUMABLE_EXPIRY_MS is deleted, and until then its whole declared length counts against the
+ * organiser's quota (a new upload that would not fit with them is refused, 413). With several API processes, a client must reach the process holding its upload (the
  * upload URL), so put them behind sticky routing on that path or share that folder.
  */
 
 export const RESUMABLE_PATH = `${ADMIN_PREFIX}/uploads`;
 /** How long an unfinished upload is kept for its client to come back. */
-export const RESUMABLE_EXPIRY_MS = 24 * 60 * 60 * 1000;
+export const RESUMABLE_EXPIRY_MS = 6 * 60 * 60 * 1000;
+/** How often unfinished uploads past RESUMABLE_EXPIRY_MS are looked for and deleted. */
+const SWEEP_EVERY_MS = 15 * 60 * 1000;
 /** The organiser the admin API's own check found for each request handed over to tus. */
 const organiserOf = new WeakMap<IncomingMessage, number>();
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
@@ -85,6 +89,25 @@ export const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
       return finish(upload);
     },
   };
+  /** The declared lengths of the organiser's unfinished uploads, together. */
+  async function parkedBytes(organiserId: number): Promise<number> {
+    let names: string[];
+    try {
+      names = await readdir(directory);
+    } catch {
+      return 0; // no upload was ever made here
+    }
+    let total = 0;
+    for (const name of names.filter((n) => n.endsWith('.json'))) {
+      const info = (await readFile(path.join(directory, name), 'utf8')
+        .then((text) => JSON.parse(text) as unknown)
+        .catch(() => null)) as { size?: unknown; metadata?: { organiser_id?: unknown } } | null;
+      if (info?.metadata?.organiser_id === String(organiserId) && typeof info.size === 'number')
+        total += info.size;
+    }
+    return total;
+  }
+
   let server: Server | null = null;
   const tus = () => (server ??= new Server({ ...options, datastore: store() }));
 
@@ -138,16 +161,13 @@ export const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
     }
   }
 
-  // Unfinished uploads past their day are deleted, once an hour (also those of an earlier run).
-  const sweep = setInterval(
-    () => {
-      if (!existsSync(directory)) return;
-      tus()
-        .cleanUpExpiredUploads()
-        .catch((error: unknown) => app.log.warn({ err: error }, 'resumable uploads: sweep failed'));
-    },
-    60 * 60 * 1000,
-  );
+  // Unfinished uploads past their time are deleted, every 15 minutes (also those of an earlier run).
+  const sweep = setInterval(() => {
+    if (!existsSync(directory)) return;
+    tus()
+      .cleanUpExpiredUploads()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'resumable uploads: sweep failed'));
+  }, SWEEP_EVERY_MS);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
@@ -172,7 +192,15 @@ export const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
       );
     if (!meta.filename)
       throw new AppError(400, 'Upload-Metadata must name the file: filename <base64 of its name>');
-    await app.services.uploads.mayUpload(eventId, { organiserId: request.organiserId });
+    const length = Number(request.headers['upload-length'] ?? 0);
+    await app.services.uploads.mayUpload(
+      eventId,
+      { organiserId: request.organiserId },
+      {
+        bytes: Number.isSafeInteger(length) && length > 0 ? length : 0,
+        parkedBytes: await parkedBytes(request.organiserId),
+      },
+    );
     await handOver(request, reply);
   });
 

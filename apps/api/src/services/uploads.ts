@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import { MAX_PHOTO_PIXELS } from '@eventsite/contract';
 import type { BlobStores } from '../adapters/blobs.js';
 import { pixelSize, sniffImageKind, tooManyPixels } from '../adapters/images.js';
+import { AppError } from '../errors.js';
 import type { EventService } from './events.js';
 import type { JobService } from './jobs.js';
 
@@ -81,8 +82,25 @@ export class UploadService {
    * Refuses (404) an upload into an event that is not the organiser's before any byte of it is
    * taken: a resumable upload asks this when it is created, and `accept` again when it is whole.
    */
-  async mayUpload(eventId: number, context: UploadContext): Promise<void> {
+  /**
+   * Whether a resumable upload of `bytes` may start: the event is the organiser's, and the file
+   * fits in its quota with the organiser's unfinished uploads (`parkedBytes`, their whole
+   * declared lengths) counted as stored: uploads left unfinished do not hold room outside it.
+   */
+  async mayUpload(
+    eventId: number,
+    context: UploadContext,
+    room: { bytes: number; parkedBytes: number } = { bytes: 0, parkedBytes: 0 },
+  ): Promise<void> {
     await this.events.requireOwned(eventId, context.organiserId);
+    const quota = this.limits.organiserQuotaBytes;
+    if (quota <= 0) return;
+    const kept = await this.organiserBytes(context.organiserId);
+    if (kept + room.parkedBytes + room.bytes > quota)
+      throw new AppError(
+        413,
+        `This file does not fit in the organiser's storage quota of ${megabytes(quota)}: ${megabytes(kept)} of photos are kept and ${megabytes(room.parkedBytes)} of unfinished uploads wait. Finish or cancel those uploads, delete photos, or ask the provider for more`,
+      );
   }
 
   async accept(
