@@ -20,8 +20,9 @@ export const MATCH_STANDOUT = 3.25;
 /** "Maybe you" stands out by at least this much (95.6 % right on the tuning runners). */
 export const MAYBE_STANDOUT = 3;
 /**
- * With fewer faces than this the event's spread says little: a match must then reach
- * SMALL_EVENT_SIMILARITY (97 % right on the tuning runners' pairs), "maybe you" 0.05 less.
+ * With fewer faces than this the event's spread says little: a sure match must then reach
+ * SMALL_EVENT_SIMILARITY (97 % right on the tuning runners' pairs); from the event's threshold up
+ * the face is only "maybe you".
  */
 export const MIN_STANDOUT_FACES = 30;
 export const SMALL_EVENT_SIMILARITY = 0.75;
@@ -39,10 +40,7 @@ export function matchBars(threshold: number, faces: number): MatchBars {
   if (faces < MIN_STANDOUT_FACES)
     return {
       match: { similarity: Math.max(threshold, SMALL_EVENT_SIMILARITY), standout: -Infinity },
-      maybe: {
-        similarity: round(Math.max(threshold - MAYBE_MARGIN, SMALL_EVENT_SIMILARITY - 0.05)),
-        standout: -Infinity,
-      },
+      maybe: { similarity: threshold, standout: -Infinity },
     };
   return {
     match: { similarity: threshold, standout: MATCH_STANDOUT },

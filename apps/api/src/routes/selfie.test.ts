@@ -161,7 +161,7 @@ describe('selfie search', () => {
       });
     expect((await patch(0.99)).statusCode).toBe(400);
     // A small event (under MIN_STANDOUT_FACES faces): a match needs 0.75 whatever the threshold,
-    // "maybe you" 0.70; a higher threshold raises both.
+    // "maybe you" the threshold; a higher threshold raises both.
     expect((await patch(0.5)).statusCode).toBe(200);
     expect((await found(personA)).map(([name, tier]) => [name, tier])).toEqual([
       ['p1', 'match'],
