@@ -65,7 +65,7 @@ export async function uploadBurst(url: string, token: string, eventId: number, b
   );
 }
 
-async function bibSearch(url: string, eventId: number, bib: string): Promise<string[]> {
+export async function bibSearch(url: string, eventId: number, bib: string): Promise<string[]> {
   const res = await fetch(`${url}/api/v1/client/events/${eventId}/photos?bib=${encodeURIComponent(bib)}&limit=100`);
   if (!res.ok) return [];
   const body = (await res.json()) as { data: { photos: Array<{ uuid: string }> } };

@@ -6,8 +6,11 @@
  * (`isSmallPrint`).
  */
 
-/** A time of day or a duration: digits, a colon, two digits ("07:45", "8:30", "1:02:03"). */
-const TIME = /[0-9]\s*[:;]\s*[0-9]{2}/;
+/**
+ * A time of day, a duration or a clock: digits and a colon ("07:45", "8:30", "1:02:03", and as
+ * read off a banner or a race clock, "14:" or "14:2"). No bib prints a colon.
+ */
+const TIME = /[0-9]\s*[:;]/;
 /** A decimal: a dot or comma and one or two digits at the end ("21.1", "42,2", "07.45"). */
 const DECIMAL = /[0-9][.,][0-9]{1,2}$/;
 /** A distance: a number with its unit ("21K", "10 KM", "5M", "26.2MI") or the unit first ("KM 35"). */

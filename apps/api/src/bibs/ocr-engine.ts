@@ -11,8 +11,10 @@
 import { engineWorker } from '../engine-worker/index.js';
 import { LazyModels, perProcessEngine } from '../engine-worker/engine.js';
 import { SerialQueue } from '../engine-worker/serial-queue.js';
+import type { DecodedPhoto } from '../engine-worker/decode.js';
 import type { DecodedChar } from './ctc.js';
 import {
+  intersectionOverUnion,
   minAreaRect,
   quadBounds,
   rectCorners,
@@ -22,7 +24,7 @@ import {
   type RotatedRect,
 } from './geometry.js';
 import { isSmallPrint } from './layout.js';
-import { endsOnBackground } from './line-ends.js';
+import { numberEnds, type DigitsBeside } from './line-ends.js';
 import {
   decode,
   defaultModelPaths,
@@ -88,6 +90,18 @@ export interface OcrEngineOptions {
 
 /** Measured on the synthetic set: 960 reads as well as 1280, at two thirds of its CPU. */
 export const DEFAULT_DETECTION_SIDE = 960;
+/**
+ * A photo whose long side is under this share of the detector's side is also searched for text
+ * at its own size (`readText`): the second pass costs a detection on a small image, and the
+ * photos it is for (web copies of 340–720 px) have their bibs at 40–60 px.
+ */
+const SECOND_SCALE_BELOW = 0.9;
+/**
+ * A line of the second pass that overlaps a line of the first this much and reads the same text
+ * is the same line, found twice. Every line of the second pass is read: where the two passes
+ * found nearly the same box, the recogniser may still read one and not the other.
+ */
+const OVERLAP_IOU = 0.3;
 /** How far a numeric line is widened on each side for a second reading, in line heights. */
 const WIDEN = 0.8;
 const WIDEN_MIN_PROB = 0.95;
@@ -109,6 +123,13 @@ export const sharedOcrEngine: () => OcrEngine = perProcessEngine<OcrEngine>({
   dispose: 'disposeOcr',
 });
 
+/** A text line the detector found, in the photo's pixels (as decoded, before scaling back). */
+interface DetectedLine {
+  rect: RotatedRect;
+  box: Box;
+  lineHeight: number;
+}
+
 class PaddleOcrEngine implements OcrEngine {
   readonly #models: LazyModels<Models>;
   /** One photo at a time: two model runs would fight over the same cores, and each photo holds ~20 MB while in work. */
@@ -126,70 +147,106 @@ class PaddleOcrEngine implements OcrEngine {
     // Decoding inside the queue too: a burst of calls then holds one decoded photo (~20 MB), not one each.
     return this.#queue.run(async () => {
       const source = await decode(image, this.#options.recognitionSide ?? 2560);
-      const detectionInput = await detectionTensor(source.raw, detectionSide);
       const models = await this.#models.get();
-      const output = await models.detection.run({
-        [models.detection.inputNames[0]!]: detectionInput.tensor,
-      });
-      const map = output[models.detection.outputNames[0]!]!;
-      const [, , mapHeight, mapWidth] = map.dims as number[];
-      const regions = findTextRegions(
-        map.data as Float32Array,
-        mapWidth!,
-        mapHeight!,
-        this.#options.regions,
+      const first = await this.#detect(models, source.raw, detectionSide);
+      // A photo smaller than the detector's side is enlarged for it; at its own size the
+      // detector splits and joins lines differently, and finds some bibs the enlarged photo
+      // loses (a slanted or blurred number). Both passes are read.
+      const ownSide = Math.max(source.raw.width, source.raw.height);
+      const second =
+        ownSide < detectionSide * SECOND_SCALE_BELOW
+          ? await this.#detect(models, source.raw, ownSide)
+          : [];
+      const firstLines = await this.#readLines(models, source, first, options);
+      const secondLines = (await this.#readLines(models, source, second, options)).filter(
+        (line) =>
+          !firstLines.some(
+            (other) =>
+              other.text === line.text && intersectionOverUnion(other.box, line.box) >= OVERLAP_IOU,
+          ),
       );
-      const sx = source.raw.width / detectionInput.width;
-      const sy = source.raw.height / detectionInput.height;
-      const toOriginal = source.scale;
-      const candidates = regions
-        .map((region) =>
-          minAreaRect(rectCorners(region).map((p) => ({ x: p.x * sx, y: p.y * sy }))),
-        )
-        .filter((rect) => rect.height >= 4 && rect.width >= 4)
-        .map((rect) => ({ rect, box: quadBounds(rectCorners(rect)), lineHeight: rect.height }));
-      const lines: OcrTextLine[] = [];
-      for (const candidate of candidates) {
-        if (options.skipSmallPrint && isSmallPrint(candidate, candidates)) continue;
-        let rect = candidate.rect;
-        let decoded = await recognise(models, source.raw, rect);
-        if (decoded.text.trim() === '') continue;
-        let readFrom = rect;
-        const widened = await this.#widen(models, source.raw, rect, decoded);
-        if (widened) {
-          decoded = widened.decoded;
-          readFrom = widened.readFrom;
-          rect = widened.rect;
-        }
-        const quad = rectCorners({
-          ...rect,
-          centre: scalePoint(rect.centre, toOriginal),
-          width: rect.width * toOriginal,
-          height: rect.height * toOriginal,
-        });
-        lines.push({
-          ...decoded,
-          quad,
-          box: clampBox(quadBounds(quad), source.width, source.height),
-          lineHeight: rect.height * toOriginal,
-          ends: endsOnBackground(source.raw, readFrom, decoded.chars),
-        });
-      }
-      return lines;
+      return [...firstLines, ...secondLines];
     });
+  }
+
+  /** Each detected line recognised, widened where it may go on, and placed on the photo. */
+  async #readLines(
+    models: Models,
+    source: DecodedPhoto,
+    candidates: readonly DetectedLine[],
+    options: ReadTextOptions,
+  ): Promise<OcrTextLine[]> {
+    const toOriginal = source.scale;
+    const lines: OcrTextLine[] = [];
+    for (const candidate of candidates) {
+      if (options.skipSmallPrint && isSmallPrint(candidate, candidates)) continue;
+      let rect = candidate.rect;
+      let decoded = await recognise(models, source.raw, rect);
+      if (decoded.text.trim() === '') continue;
+      let readFrom = rect;
+      let beside: DigitsBeside = { left: 0, right: 0 };
+      const widened = await this.#widen(models, source.raw, rect, decoded);
+      if (widened && 'decoded' in widened) {
+        decoded = widened.decoded;
+        readFrom = widened.readFrom;
+        rect = widened.rect;
+      } else if (widened) beside = widened.beside;
+      const quad = rectCorners({
+        ...rect,
+        centre: scalePoint(rect.centre, toOriginal),
+        width: rect.width * toOriginal,
+        height: rect.height * toOriginal,
+      });
+      lines.push({
+        ...decoded,
+        quad,
+        box: clampBox(quadBounds(quad), source.width, source.height),
+        lineHeight: rect.height * toOriginal,
+        ends: numberEnds(source.raw, readFrom, decoded.chars, beside),
+      });
+    }
+    return lines;
+  }
+
+  /** Text lines the detector finds on the photo scaled so its long side is `side`, in the photo's pixels. */
+  async #detect(models: Models, source: RawImage, side: number): Promise<DetectedLine[]> {
+    const input = await detectionTensor(source, side);
+    const output = await models.detection.run({
+      [models.detection.inputNames[0]!]: input.tensor,
+    });
+    const map = output[models.detection.outputNames[0]!]!;
+    const [, , mapHeight, mapWidth] = map.dims as number[];
+    const regions = findTextRegions(
+      map.data as Float32Array,
+      mapWidth!,
+      mapHeight!,
+      this.#options.regions,
+    );
+    const sx = source.width / input.width;
+    const sy = source.height / input.height;
+    return regions
+      .map((region) => minAreaRect(rectCorners(region).map((p) => ({ x: p.x * sx, y: p.y * sy }))))
+      .filter((rect) => rect.height >= 4 && rect.width >= 4)
+      .map((rect) => ({ rect, box: quadBounds(rectCorners(rect)), lineHeight: rect.height }));
   }
 
   /**
    * The detector often stops a line short of a digit that an arm or another runner partly
    * covers ("4853" for 74853). For short lines with digits, read again from a crop widened
-   * by most of a digit on each side, and keep the longer reading when it only adds digits.
+   * by most of a digit on each side, and keep the longer reading when it only adds digits, each
+   * of them certain. Otherwise, the digits the widened reading saw beside the line, and how
+   * sure it was of them: a number with a likely digit beside it may be cut (`numberEnds`).
    */
   async #widen(
     models: Models,
     source: RawImage,
     rect: RotatedRect,
     decoded: Recognised,
-  ): Promise<{ decoded: Recognised; rect: RotatedRect; readFrom: RotatedRect } | null> {
+  ): Promise<
+    | { decoded: Recognised; rect: RotatedRect; readFrom: RotatedRect }
+    | { beside: DigitsBeside }
+    | null
+  > {
     const core = [...decoded.text].filter((c) => !SEPARATOR.test(c)).join('');
     if (!/^[0-9A-Za-z]{1,8}$/.test(core) || !/[0-9]/.test(core)) return null;
     const grow = WIDEN * rect.height;
@@ -198,11 +255,16 @@ class PaddleOcrEngine implements OcrEngine {
     const chars = again.chars.filter((c) => !SEPARATOR.test(c.char));
     const text = chars.map((c) => c.char).join('');
     const start = text.indexOf(core);
-    if (start < 0 || text.length === core.length || !/^[0-9]+$/.test(text.replace(core, '')))
-      return null;
+    if (start < 0 || text.length === core.length) return null;
+    const digitProb = (from: number, to: number): number =>
+      Math.max(0, ...chars.slice(from, to).map((c) => (/[0-9]/.test(c.char) ? c.prob : 0)));
+    const beside = {
+      beside: { left: digitProb(0, start), right: digitProb(start + core.length, chars.length) },
+    };
+    if (!/^[0-9]+$/.test(text.replace(core, ''))) return beside;
     // The crop's edge (the bib's border, a pin, a shadow) reads as a "1" at 0.9: added digits must be certain.
     if (chars.some((c, i) => (i < start || i >= start + core.length) && c.prob < WIDEN_MIN_PROB))
-      return null;
+      return beside;
     // Trim the widened box to the characters read: half a character beyond the first and last.
     const first = chars[0]!.at;
     const last = chars[chars.length - 1]!.at;

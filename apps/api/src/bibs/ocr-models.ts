@@ -79,11 +79,16 @@ export const decode = decodeUpright;
 const DET_MEAN = [0.406, 0.456, 0.485];
 const DET_STD = [0.225, 0.224, 0.229];
 
+/**
+ * The detector's input: the photo scaled so its long side is `side`, up or down. A small photo
+ * (a 720 px web copy) is enlarged: the detector misses print under about 10 px high, and on real
+ * race photos that size is a bib 40–60 px wide.
+ */
 export async function detectionTensor(
   source: RawImage,
   side: number,
 ): Promise<{ tensor: ort.Tensor; width: number; height: number }> {
-  const ratio = Math.min(1, side / Math.max(source.width, source.height));
+  const ratio = side / Math.max(source.width, source.height);
   const width = Math.max(32, Math.round((source.width * ratio) / 32) * 32);
   const height = Math.max(32, Math.round((source.height * ratio) / 32) * 32);
   const { data, info } = await sharp(source.data, {

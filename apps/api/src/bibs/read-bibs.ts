@@ -198,7 +198,15 @@ export function bibsFromLines(
     }
     // In an event whose bibs nearly all have N digits, another length is more likely a part of
     // a bib or another printed number than a bib: lowered like a cut-off reading, not dropped.
-    if (usualDigits !== null && digitsOf(normalised.bib).length !== usualDigits)
+    // So is a lone digit, unless the event's bibs say it is whole: on real race photos it is a
+    // sign's ("2" on a cycle-path sign), a label's ("1" of "S1") or a part of a bib far more
+    // often than a bib of one digit.
+    const digits = digitsOf(normalised.bib).length;
+    if (
+      usualDigits !== null
+        ? digits !== usualDigits
+        : digits === 1 && !isWhole(normalised.bib) && !registered?.has(normalised.bib)
+    )
       confidence *= CUT_OFF_PENALTY;
     keep({ bib: normalised.bib, confidence, box: line.box });
   }

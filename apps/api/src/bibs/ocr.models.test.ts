@@ -73,6 +73,26 @@ describe('readBibs on rendered photos', () => {
     expect(whole[0]!.confidence).toBeGreaterThan(0.9);
   });
 
+  it('reads a whole bib printed edge to edge, a fist at its side, as whole', async () => {
+    // Real bibs print the number nearly to the paper's edge: past the last digit a sliver of
+    // paper, then the shirt, and here a fist over the bib's corner. The number is whole.
+    const font = 120;
+    const pitch = 0.696 * font;
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1400" height="700"><rect width="1400" height="700" fill="#20242c"/><rect x="400" y="200" width="${4 * pitch + 24}" height="190" fill="#f4f2ec"/><text x="412" y="345" font-family="DejaVu Sans" font-weight="bold" font-size="${font}" fill="#b3121b">7305</text><ellipse cx="${412 + 4 * pitch + 30}" cy="330" rx="42" ry="60" fill="#c89070"/></svg>`;
+    const jpeg = await sharp(Buffer.from(svg)).jpeg({ quality: 88 }).toBuffer();
+    const found = await readBibs(jpeg, { engine });
+    expect(found.map((d) => [d.bib, d.cutOff])).toEqual([['7305', undefined]]);
+    expect(found[0]!.confidence).toBeGreaterThanOrEqual(0.8);
+  });
+
+  it('reads a small bib on a small web copy of a photo', async () => {
+    // A 480 px copy: the bib 46 px wide, its digits 15 px high, as on photos shared online.
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="320"><rect width="480" height="320" fill="#6d7f91"/><rect x="180" y="40" width="70" height="230" rx="20" fill="#2b3340"/><rect x="192" y="150" width="46" height="28" fill="#fafafa"/><text x="195" y="170" font-family="DejaVu Sans" font-weight="bold" font-size="15" fill="#111">4172</text></svg>`;
+    const jpeg = await sharp(Buffer.from(svg)).blur(0.5).jpeg({ quality: 85 }).toBuffer();
+    const found = await readBibs(jpeg, { engine });
+    expect(found.filter((d) => d.confidence >= 0.8).map((d) => d.bib)).toEqual(['4172']);
+  });
+
   it('finds no bib on a photo without one', async () => {
     const scene = await renderRaceScene({ seed: 4, ...size });
     expect(scene.bibs).toEqual([]);
