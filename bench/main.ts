@@ -18,6 +18,7 @@ import { probeFeatures, search, selfie } from './figures/features.js';
 import { zip } from './figures/zip.js';
 import { bibQuality } from './figures/bib-quality.js';
 import { bibHeldOut } from './figures/bib-heldout.js';
+import { bibRealRace } from './figures/bib-real.js';
 import { faceAccuracy, faceThroughput } from './figures/faces.js';
 import { realFaces } from './figures/faces-real.js';
 import { site } from './figures/site.js';
@@ -52,6 +53,7 @@ const FIGURES = [
   'ingest',
   'bibs',
   'heldout',
+  'realbibs',
   'faces',
   'realfaces',
   'postgres',
@@ -168,6 +170,7 @@ async function main() {
     if (wants('soak')) await soak(ctx);
   }
   if (wants('bibs')) await bibQuality(ctx);
+  if (wants('bibs') || wants('realbibs')) await bibRealRace(ctx);
   if (wants('bibs') || wants('heldout')) await bibHeldOut(ctx);
   if (wants('faces')) {
     await faceThroughput(ctx);
