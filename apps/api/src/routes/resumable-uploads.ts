@@ -161,6 +161,39 @@ export const resumableUploadRoutes: FastifyPluginAsync = async (app) => {
     }
   }
 
+  /**
+   * Uploads whose every byte arrived but which were never made photos: the API stopped (a crash,
+   * a kill) between the last write and the end of `finish`. Their clients were told nothing
+   * final, or (a HEAD answering the whole length) that they were done: each is finished now, as
+   * its last PATCH would have. What it answers (accepted, a duplicate, refused) is logged; its
+   * client, asking again, finds the upload gone (404), sends the file anew and is told it is
+   * already in the event.
+   */
+  async function finishLeftovers(): Promise<void> {
+    let names: string[];
+    try {
+      names = await readdir(directory);
+    } catch {
+      return;
+    }
+    for (const name of names.filter((n) => n.endsWith('.json'))) {
+      const id = name.slice(0, -'.json'.length);
+      if (!UPLOAD_ID.test(id)) continue;
+      const upload = await store()
+        .getUpload(id)
+        .catch(() => null);
+      if (!upload || upload.size === undefined || upload.offset !== upload.size) continue;
+      await finish(upload).then(
+        () => app.log.info(`resumable upload ${id}: finished after a restart`),
+        (error: unknown) =>
+          app.log.warn(
+            `resumable upload ${id}: not made a photo after a restart: ${error instanceof TusRefusal ? error.body : String(error)}`,
+          ),
+      );
+    }
+  }
+  app.addHook('onReady', finishLeftovers);
+
   // Unfinished uploads past their time are deleted, every 15 minutes (also those of an earlier run).
   const sweep = setInterval(() => {
     if (!existsSync(directory)) return;

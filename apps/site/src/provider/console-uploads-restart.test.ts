@@ -1,4 +1,6 @@
+import { appendFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { Upload } from 'tus-js-client';
@@ -57,7 +59,8 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
 }
 
 beforeAll(async () => {
-  api = await startApiProcess({});
+  // One job worker, so that an upload becomes a photo (ingest) in the API's process.
+  api = await startApiProcess({ JOB_CONCURRENCY: '1' });
   await api.cli([
     'organiser',
     'apply',
@@ -151,5 +154,90 @@ describe('a console upload while the API restarts', () => {
     // The last PATCH completed the file, and the API took it.
     expect(seen.at(-1)?.method).toBe('PATCH');
     expect(seen.at(-1)?.status).toBeLessThan(300);
+  }, 300_000);
+});
+
+describe('a console upload whole on disk when the API died (issue 39, item 4)', () => {
+  const send = (method: string, url: string, headers: Record<string, string>, body?: Uint8Array) =>
+    fetch(url, {
+      method,
+      headers: { 'tus-resumable': '1.0.0', [CSRF_HEADER]: csrf, ...headers },
+      ...(body ? { body: body as unknown as BodyInit } : {}),
+    });
+  const photosOfEvent = async () => {
+    const res = await fetch(`${api.url}/api/v1/admin/events/${eventId}/photos`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return ((await res.json()) as { data: { photos: unknown[] } }).data.photos.length;
+  };
+
+  /** Once the API has no job waiting: every photo sent so far is made (ingest). */
+  const settled = async () => {
+    for (let tries = 0; tries < 120; tries++) {
+      const health = (await (await fetch(`${api.url}/health`)).json()) as {
+        data: { indexing: { pending: number } };
+      };
+      if (health.data.indexing.pending === 0) return;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    throw new Error('the API still has jobs waiting');
+  };
+
+  it('becomes a photo once the API is back, and its client is told it is in the event', async () => {
+    await settled();
+    const before = await photosOfEvent();
+    const photo = await sharp({
+      create: {
+        width: 600,
+        height: 400,
+        channels: 3,
+        background: '#336699',
+        noise: { type: 'gaussian', mean: 100, sigma: 30 },
+      },
+    })
+      .jpeg()
+      .toBuffer();
+    const b64 = (text: string) => Buffer.from(text).toString('base64');
+    const created = await send('POST', `${siteUrl}${CONSOLE_UPLOADS_PATH}`, {
+      'upload-length': String(photo.length),
+      'upload-metadata': `event_id ${b64(String(eventId))},filename ${b64('crash.jpg')}`,
+    });
+    expect(created.status).toBe(201);
+    const address = `${siteUrl}${created.headers.get('location')}`;
+    const id = address.split('/').at(-1)!;
+    // Every byte but the last through the API; the last lands on disk as the API is killed, before
+    // it could make the file a photo.
+    const patched = await send(
+      'PATCH',
+      address,
+      { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      photo.subarray(0, photo.length - 1),
+    );
+    expect(patched.status).toBe(204);
+    await api.kill();
+    await appendFile(path.join(api.dataDir, 'resumable', id), photo.subarray(photo.length - 1));
+    await api.restart();
+
+    // The photo is made, once.
+    await settled();
+    expect(await photosOfEvent()).toBe(before + 1);
+    // The client asking where to resume finds the upload gone, sends the file again, and is
+    // told plainly that it is in the event.
+    expect((await send('HEAD', address, {})).status).toBe(404);
+    const again = await send('POST', `${siteUrl}${CONSOLE_UPLOADS_PATH}`, {
+      'upload-length': String(photo.length),
+      'upload-metadata': `event_id ${b64(String(eventId))},filename ${b64('crash.jpg')}`,
+    });
+    const whole = await send(
+      'PATCH',
+      `${siteUrl}${again.headers.get('location')}`,
+      { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      photo,
+    );
+    expect(whole.status).toBe(422);
+    expect(((await whole.json()) as { message: string }).message).toBe(
+      'crash.jpg is already in this event',
+    );
+    expect(await photosOfEvent()).toBe(before + 1);
   }, 300_000);
 });
