@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../adapters/db/index.js';
 import { type PhotoStateRow, photoStates } from './event-contents.js';
 
@@ -39,20 +39,33 @@ export class BibReviewRepository {
     return rows.length > 0;
   }
 
-  /** Up to `limit` photos to review in gallery order, after the photo `after` when given. */
+  /**
+   * The photo's nearest miss: its best OCR reading under the threshold, or -1 when nothing was
+   * read on it. The review list runs from the nearest misses down (the reader's least sure
+   * answers: most often a real bib just under the bar, which one look settles), and ends with the
+   * photos where nothing was read; gallery order among equals.
+   */
+  private nearestMiss(photo: SQL, threshold: number) {
+    return sql`coalesce((select max(b.confidence) from photo_bibs b where b.photo_uuid = ${photo}.uuid
+      and b.source = 'ocr' and not b.derived and b.confidence < ${threshold}), -1)`;
+  }
+
+  /** Up to `limit` photos to review, nearest misses first, after the photo `after` when given. */
   async page(
     eventId: number,
     threshold: number,
     after: string | undefined,
     limit: number,
   ): Promise<PhotoStateRow[]> {
+    const key = this.nearestMiss(sql`p`, threshold);
     const cursor = after
-      ? sql`and (p.sort_at, p.uuid) > (select a.sort_at, a.uuid from photos a where a.uuid = ${after}::uuid)`
+      ? sql`and (-${key}, p.sort_at, p.uuid) > (select -${this.nearestMiss(sql`a`, threshold)}, a.sort_at, a.uuid from photos a where a.uuid = ${after}::uuid)`
       : sql``;
     return photoStates(
       this.db,
       sql`${this.wanted(eventId, threshold)} ${cursor}`,
       sql`limit ${limit}`,
+      sql`${key} desc, p.sort_at, p.uuid`,
     );
   }
 }

@@ -34,6 +34,8 @@ export async function photoStates(
   db: Pick<Db, 'execute'>,
   where: SQL,
   tail: SQL,
+  /** Gallery order unless told. */
+  order: SQL = sql`p.sort_at, p.uuid`,
 ): Promise<PhotoStateRow[]> {
   const result = (await db.execute(sql`
     select p.uuid::text as uuid, p.width, p.height, p.captured_at, p.created_at, p.byte_size,
@@ -45,7 +47,7 @@ export async function photoStates(
       (select count(*)::int from hidden_faces h where h.photo_uuid = p.uuid) as hidden_faces
     from photos p
     where ${where}
-    order by p.sort_at, p.uuid
+    order by ${order}
     ${tail}`)) as unknown as { rows: Row[] };
   return result.rows.map((r) => ({
     uuid: String(r.uuid),

@@ -15,7 +15,7 @@ export const adminBibReviewRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'The photos whose bibs want a person’s eye, to tag by hand',
         description:
-          'Photos with no bib read, or with a reading under the event’s confidence threshold (bib_config.global_confidence_threshold), and no manual tag yet; gallery order. `after`: the uuid of the last photo seen (the answer’s next_after), limit 1 to 100 (default 30). `total` counts them all. A photo tagged with `PUT /photos/{uuid}/bibs` leaves the list; tagging it with [] does not.',
+          'Photos with no bib read, or with a reading under the event’s confidence threshold (bib_config.global_confidence_threshold), and no manual tag yet: the nearest misses first (the photo’s best reading under the threshold, highest first: the reader’s least sure answers, most often a real bib one look settles), then the photos with nothing read; gallery order among equals. `after`: the uuid of the last photo seen (the answer’s next_after), limit 1 to 100 (default 30). `total` counts them all. A photo tagged with `PUT /photos/{uuid}/bibs` leaves the list; tagging it with [] does not.',
         security: ADMIN_SECURITY,
         params: adminEventParams,
         querystring: bibReviewQuery,

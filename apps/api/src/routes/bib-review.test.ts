@@ -92,8 +92,8 @@ beforeAll(async () => {
   }
   eventId = await makeEvent(token, 'Bib Town');
   otherEvent = await makeEvent(await adminToken(t.services, 'trail.example'), 'Ridge');
-  // Gallery order is capture order: good, low, none, mixed, blank (a minute apart, so that two
-  // uploads stamped in the same millisecond cannot swap).
+  // Gallery order is capture order: good, low, none, mixed, blank, near (a minute apart, so that
+  // two uploads stamped in the same millisecond cannot swap).
   const plan: Record<string, BibReading[]> = {
     good: [{ bib: '123', confidence: 0.95, box }],
     low: [{ bib: '777', confidence: 0.3, box }],
@@ -103,6 +103,7 @@ beforeAll(async () => {
       { bib: '81', confidence: 0.2, box: { ...box, x: 200 } },
     ],
     blank: [],
+    near: [{ bib: '919', confidence: 0.76, box }],
   };
   for (const [i, key] of Object.keys(plan).entries()) {
     const bytes = await testImage({
@@ -118,10 +119,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('the photos to tag by hand', () => {
-  it('lists photos with no bib read or a reading under the threshold, untagged, in gallery order', async () => {
+  it('lists photos with no bib read or a reading under the threshold, untagged, nearest misses first', async () => {
+    // The reading just under the threshold first, then the lower ones, then the photos where
+    // nothing was read, each group in gallery order.
     const page = await reviewed();
-    expect(page.photos.map((p) => name(p.uuid))).toEqual(['low', 'none', 'mixed', 'blank']);
-    expect(page.total).toBe(4);
+    expect(page.photos.map((p) => name(p.uuid))).toEqual(['near', 'low', 'mixed', 'none', 'blank']);
+    expect(page.total).toBe(5);
     expect(page.threshold).toBe(0.8);
     expect(page.next_after).toBeNull();
     const mixed = page.photos.find((p) => p.uuid === photo.mixed)!;
@@ -133,12 +136,14 @@ describe('the photos to tag by hand', () => {
 
   it('pages with after and limit, and counts every photo to review', async () => {
     const first = await reviewed('?limit=2');
-    expect(first.photos.map((p) => name(p.uuid))).toEqual(['low', 'none']);
-    expect(first.next_after).toBe(photo.none);
+    expect(first.photos.map((p) => name(p.uuid))).toEqual(['near', 'low']);
+    expect(first.next_after).toBe(photo.low);
     const second = await reviewed(`?limit=2&after=${first.next_after}`);
-    expect(second.photos.map((p) => name(p.uuid))).toEqual(['mixed', 'blank']);
-    expect(second.total).toBe(4);
-    expect(second.next_after).toBeNull();
+    expect(second.photos.map((p) => name(p.uuid))).toEqual(['mixed', 'none']);
+    expect(second.total).toBe(5);
+    const third = await reviewed(`?limit=2&after=${second.next_after}`);
+    expect(third.photos.map((p) => name(p.uuid))).toEqual(['blank']);
+    expect(third.next_after).toBeNull();
   });
 
   it('a photo tagged by hand leaves the list and a visitor finds it by that bib at once', async () => {
@@ -146,7 +151,12 @@ describe('the photos to tag by hand', () => {
     expect((await tag('none', ['321', ' 322 '])).statusCode).toBe(200);
     expect(await found('321')).toEqual(['none']);
     expect(await found('322')).toEqual(['none']);
-    expect((await reviewed()).photos.map((p) => name(p.uuid))).toEqual(['low', 'mixed', 'blank']);
+    expect((await reviewed()).photos.map((p) => name(p.uuid))).toEqual([
+      'near',
+      'low',
+      'mixed',
+      'blank',
+    ]);
     // A wrong read fixed: the tag replaces the low reading, which no longer finds the photo.
     expect((await tag('low', ['778'])).statusCode).toBe(200);
     expect(await found('778')).toEqual(['low']);
