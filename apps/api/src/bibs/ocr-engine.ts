@@ -14,7 +14,6 @@ import { SerialQueue } from '../engine-worker/serial-queue.js';
 import type { DecodedPhoto } from '../engine-worker/decode.js';
 import type { DecodedChar } from './ctc.js';
 import {
-  intersectionOverUnion,
   minAreaRect,
   quadBounds,
   rectCorners,
@@ -90,18 +89,6 @@ export interface OcrEngineOptions {
 
 /** Measured on the synthetic set: 960 reads as well as 1280, at two thirds of its CPU. */
 export const DEFAULT_DETECTION_SIDE = 960;
-/**
- * A photo whose long side is under this share of the detector's side is also searched for text
- * at its own size (`readText`): the second pass costs a detection on a small image, and the
- * photos it is for (web copies of 340–720 px) have their bibs at 40–60 px.
- */
-const SECOND_SCALE_BELOW = 0.9;
-/**
- * A line of the second pass that overlaps a line of the first this much and reads the same text
- * is the same line, found twice. Every line of the second pass is read: where the two passes
- * found nearly the same box, the recogniser may still read one and not the other.
- */
-const OVERLAP_IOU = 0.3;
 /** How far a numeric line is widened on each side for a second reading, in line heights. */
 const WIDEN = 0.8;
 const WIDEN_MIN_PROB = 0.95;
@@ -148,24 +135,8 @@ class PaddleOcrEngine implements OcrEngine {
     return this.#queue.run(async () => {
       const source = await decode(image, this.#options.recognitionSide ?? 2560);
       const models = await this.#models.get();
-      const first = await this.#detect(models, source.raw, detectionSide);
-      // A photo smaller than the detector's side is enlarged for it; at its own size the
-      // detector splits and joins lines differently, and finds some bibs the enlarged photo
-      // loses (a slanted or blurred number). Both passes are read.
-      const ownSide = Math.max(source.raw.width, source.raw.height);
-      const second =
-        ownSide < detectionSide * SECOND_SCALE_BELOW
-          ? await this.#detect(models, source.raw, ownSide)
-          : [];
-      const firstLines = await this.#readLines(models, source, first, options);
-      const secondLines = (await this.#readLines(models, source, second, options)).filter(
-        (line) =>
-          !firstLines.some(
-            (other) =>
-              other.text === line.text && intersectionOverUnion(other.box, line.box) >= OVERLAP_IOU,
-          ),
-      );
-      return [...firstLines, ...secondLines];
+      const found = await this.#detect(models, source.raw, detectionSide);
+      return this.#readLines(models, source, found, options);
     });
   }
 

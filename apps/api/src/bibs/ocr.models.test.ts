@@ -86,9 +86,9 @@ describe('readBibs on rendered photos', () => {
   });
 
   it('reads a small bib on a small web copy of a photo', async () => {
-    // A 480 px copy: the bib 46 px wide, its digits 15 px high, as on photos shared online.
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="320"><rect width="480" height="320" fill="#6d7f91"/><rect x="180" y="40" width="70" height="230" rx="20" fill="#2b3340"/><rect x="192" y="150" width="46" height="28" fill="#fafafa"/><text x="195" y="170" font-family="DejaVu Sans" font-weight="bold" font-size="15" fill="#111">4172</text></svg>`;
-    const jpeg = await sharp(Buffer.from(svg)).blur(0.5).jpeg({ quality: 85 }).toBuffer();
+    // A 480 px copy: the bib 34 px wide, its digits 11 px high and soft, as on photos shared online.
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="320"><rect width="480" height="320" fill="#6d7f91"/><rect x="180" y="40" width="70" height="230" rx="20" fill="#2b3340"/><rect x="192" y="150" width="34" height="20" fill="#fafafa"/><text x="195" y="164" font-family="DejaVu Sans" font-weight="bold" font-size="11" fill="#111">4172</text></svg>`;
+    const jpeg = await sharp(Buffer.from(svg)).blur(0.8).jpeg({ quality: 85 }).toBuffer();
     const found = await readBibs(jpeg, { engine });
     expect(found.filter((d) => d.confidence >= 0.8).map((d) => d.bib)).toEqual(['4172']);
   });
