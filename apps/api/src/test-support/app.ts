@@ -25,7 +25,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The app over a fresh database and data folder, as a caller sees it through `inject`. */
+/**
+ * The app over a fresh database (a copy of the run's migrated one) and data folder, as a caller
+ * sees it through `inject`. OCR and faces are off unless `env` or a stub turns them on.
+ */
 export async function createTestApp(
   env: Record<string, string> = {},
   options: Partial<
@@ -52,12 +55,16 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const { sameAs, logLevel = 'warn', ...appOptions } = options;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'eventsite-test-'));
-  // Face detection is off unless a test asks for it: the engine costs ~0.5 s a photo. Searches
-  // are not limited unless a test asks for it: a test file searches far more than a person.
+  // The recognition engines are off unless a test asks for one: loading the OCR models costs
+  // seconds and reading a photo ~0.5 s, for flat-colour squares with nothing to read. A test asks
+  // with OCR_ENABLED / FACES_ENABLED 'true' (the real engine) or by passing a stub (`bibReader`,
+  // `faceDetector`), which turns its engine on. Searches are not limited unless a test asks for
+  // it: a test file searches far more than a person.
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: logLevel,
-    FACES_ENABLED: 'false',
+    OCR_ENABLED: appOptions.bibReader ? 'true' : 'false',
+    FACES_ENABLED: appOptions.faceDetector ? 'true' : 'false',
     SEARCHES_PER_MINUTE: '100000',
     ...env,
   });
