@@ -43,14 +43,26 @@ function provided<K extends 'testPgliteTemplate' | 'testPostgresTemplate'>(key: 
   }
 }
 
-let pgliteDump: Promise<Blob> | undefined;
+const pgliteDumps = new Map<string, Promise<Blob>>();
 
-/** The run's migrated PGlite as a dump, read once per test file; undefined without a set-up. */
-function pgliteTemplate(): Promise<Blob> | undefined {
-  const dump = provided('testPgliteTemplate')?.dump;
-  if (!dump) return undefined;
-  pgliteDump ??= readFile(dump).then((bytes) => new Blob([bytes]));
-  return pgliteDump;
+/**
+ * The run's PGlite as a dump (migrated, or `empty` before its migrations), read once per test
+ * file; undefined without a set-up.
+ */
+function pgliteTemplate(which: 'dump' | 'emptyDump' = 'dump'): Promise<Blob> | undefined {
+  const file = provided('testPgliteTemplate')?.[which];
+  if (!file) return undefined;
+  let dump = pgliteDumps.get(file);
+  if (!dump) {
+    dump = readFile(file).then((bytes) => new Blob([bytes]));
+    pgliteDumps.set(file, dump);
+  }
+  return dump;
+}
+
+/** An in-memory PGlite with no migration applied (a copy of the run's, else made here). */
+export async function createEmptyPgliteDatabase(): Promise<Database> {
+  return openDatabase({ kind: 'pglite', dir: undefined, from: await pgliteTemplate('emptyDump') });
 }
 
 /**

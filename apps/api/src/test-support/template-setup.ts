@@ -18,9 +18,10 @@ declare module 'vitest' {
   interface ProvidedContext {
     /**
      * The run's migrated PGlite: `dump` a tar.gz of its data folder (PGlite `loadDataDir`),
-     * `dir` the folder itself (closed; CLI sandboxes copy it). '' when the run has none.
+     * `dir` the folder itself (closed; CLI sandboxes copy it), `emptyDump` the same database
+     * before its migrations (the migration tests'). '' when the run has none.
      */
-    testPgliteTemplate: { dump: string; dir: string };
+    testPgliteTemplate: { dump: string; dir: string; emptyDump: string };
     /** The run's migrated PostgreSQL database, to copy with CREATE DATABASE … TEMPLATE; or ''. */
     testPostgresTemplate: string;
   }
@@ -36,7 +37,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const kind = project.config.env?.TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
   const cleanups: Array<() => Promise<void>> = [];
-  project.provide('testPgliteTemplate', { dump: '', dir: '' });
+  project.provide('testPgliteTemplate', { dump: '', dir: '', emptyDump: '' });
   project.provide('testPostgresTemplate', '');
 
   if (kind === 'pglite') {
@@ -46,10 +47,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const client = new PGlite(dir);
     try {
       await client.waitReady;
+      const save = async (file: string) => {
+        const dump = await client.dumpDataDir('gzip');
+        await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+        return file;
+      };
+      const emptyDump = await save(path.join(root, 'empty.tar.gz'));
       await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
-      const dump = path.join(root, 'db.tar.gz');
-      await writeFile(dump, Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer()));
-      project.provide('testPgliteTemplate', { dump, dir });
+      const dump = await save(path.join(root, 'db.tar.gz'));
+      project.provide('testPgliteTemplate', { dump, dir, emptyDump });
     } finally {
       await client.close();
     }

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { OrganiserRepository } from '../../repositories/organisers.js';
 import { extraConfigOf } from '../../services/organisers.js';
 import {
+  createEmptyPgliteDatabase,
   createEmptyPostgresDatabase,
   createTestDatabase,
   testDatabaseKind,
@@ -82,7 +83,7 @@ async function migrationsBefore(tag: string): Promise<string> {
 
 /** An empty database of the kind the suite runs on. */
 async function emptyDatabase(): Promise<Database> {
-  if (testDatabaseKind() === 'pglite') return openDatabase({ kind: 'pglite', dir: undefined });
+  if (testDatabaseKind() === 'pglite') return createEmptyPgliteDatabase();
   const empty = await createEmptyPostgresDatabase();
   const database = await openDatabase({ kind: 'postgres', url: empty.url });
   return {
