@@ -1,10 +1,15 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One vitest run covers every workspace's unit and integration tests, and the repository's own
 // checks (scripts/); e2e/ has its own runner.
-// The API suite runs twice: on PGlite (api-pglite) and on PostgreSQL (api-postgres).
+// The API suite runs on PGlite (api-pglite); its stack tests again on PostgreSQL, Redis and S3
+// (api-postgres; apps/api/src/test-support/test-kinds.ts says which files those are).
 export default defineConfig({
   test: {
+    // At least two test files at once: an API test file spends much of its time waiting (on
+    // PostgreSQL, Redis, S3, its job worker), and vitest's default (cores - 1) is one on two cores.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       'packages/contract',
       'apps/api/vitest.config.ts',

@@ -16,5 +16,7 @@ export default defineConfig({
     environment: 'node',
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     setupFiles: ['./src/test/setup.ts'],
+    // A component test renders and waits on what it shows: seconds on a loaded machine.
+    testTimeout: 30_000,
   },
 });
