@@ -11,7 +11,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(root, '.test-results');
 mkdirSync(resultsDir, { recursive: true });
 
-const only = process.argv.slice(2); // e.g. `npm test -- unit e2e`
+const only = process.argv.slice(2); // e.g. `npm test -- unit e2e`; stages: static, unit, models, e2e
 const wanted = (stage) => only.length === 0 || only.includes(stage);
 
 let passed = 0;
@@ -75,11 +75,15 @@ if (wanted('static')) {
   }
 }
 
+// The unit and API tests: every workspace's, the API's stack tests on both stacks (PGlite, then
+// PostgreSQL with Redis and S3), its unit tests once (apps/api/src/test-support/test-kinds.ts).
+// The tests that load a recognition model (*.models.test.ts) are the models pass's.
 if (wanted('unit')) {
   const out = path.join(resultsDir, 'vitest.json');
   const ok = step('unit and API tests', 'npx', [
     'vitest',
     'run',
+    '--exclude=**/*.models.test.ts',
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${out}`,
@@ -88,32 +92,29 @@ if (wanted('unit')) {
   if (!counted && !ok) failed += 1;
 }
 
-// The recognition models (bib OCR, faces) must work with no network at all: their tests run
-// again in a user namespace without one, where the machine allows it (root in CI).
-if (wanted('offline')) {
-  const probe = spawnSync('unshare', ['-rn', 'true']);
-  if (probe.status === 0) {
-    const out = path.join(resultsDir, 'offline.json');
-    const ok = step('models offline (unshare -rn)', 'unshare', [
-      '-rn',
-      'npx',
-      'vitest',
-      'run',
-      '--project',
-      'api-pglite',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${out}`,
-      'src/bibs',
-      'src/faces',
-      'src/engine-worker',
-      'src/routes/selfie-engine.test.ts',
-    ]);
-    const counted = count(out, vitestCounts);
-    if (!counted && !ok) failed += 1;
-  } else {
-    console.log('\n=== models offline: skipped (unshare -rn is not allowed here)');
-  }
+// The tests that load a recognition model (bib OCR, faces: *.models.test.ts) run once, with no
+// network at all: the models must work offline. In a user namespace without one where the machine
+// allows it (root in CI); elsewhere with the network, with a notice.
+if (wanted('models') || wanted('offline')) {
+  const out = path.join(resultsDir, 'models.json');
+  const vitest = [
+    'npx',
+    'vitest',
+    'run',
+    '--project',
+    'api-pglite',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+    '.models.test.ts',
+  ];
+  const offline = spawnSync('unshare', ['-rn', 'true']).status === 0;
+  if (!offline) console.log('\n=== models: unshare -rn is not allowed here, so they run with the network');
+  const ok = offline
+    ? step('models offline (unshare -rn)', 'unshare', ['-rn', ...vitest])
+    : step('models', vitest[0], vitest.slice(1));
+  const counted = count(out, vitestCounts);
+  if (!counted && !ok) failed += 1;
 }
 
 if (wanted('e2e')) {

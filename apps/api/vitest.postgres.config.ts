@@ -1,12 +1,17 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { redisProblem as redisProblemAt } from './src/test-support/redis.js';
+import { MODEL_TESTS, stackTestFiles } from './src/test-support/test-kinds.js';
 
 const nodeOnly = (conditions: readonly string[]) => conditions.filter((c) => c !== 'module');
 
-// The same API suite on the scaled stack: PostgreSQL (each test file gets its own CREATE DATABASE
-// eventsite_t_<random> on TEST_POSTGRES_URL, dropped after), jobs and cache invalidations on
+// The API's stack tests again on the scaled stack (test-support/test-kinds.ts: the files that open
+// a database, queue or blob store through test-support; unit and model tests run once, in
+// api-pglite): PostgreSQL (each test database a CREATE DATABASE eventsite_t_<random> … TEMPLATE
+// copy of the run's migrated template on TEST_POSTGRES_URL, dropped after), jobs and cache invalidations on
 // Redis (a key prefix per test app), photos in S3 (one s3rver on loopback for the run, started by
 // the global set-up; a bucket per test app). Without Redis the suite runs on PostgreSQL alone,
 // with a notice (an error under CI=true).
@@ -44,7 +49,10 @@ export default defineConfig(async () => {
       name: 'api-postgres',
       // Unreachable: one check file runs instead of the suite. It fails when CI=true, else it is skipped,
       // and both say why and how to fix it.
-      include: problem ? ['src/test-support/postgres-unavailable.check.ts'] : ['src/**/*.test.ts'],
+      include: problem
+        ? ['src/test-support/postgres-unavailable.check.ts']
+        : stackTestFiles(path.dirname(fileURLToPath(import.meta.url))),
+      exclude: [MODEL_TESTS, '**/node_modules/**'],
       globalSetup: ['src/test-support/template-setup.ts', 'src/test-support/scaled-setup.ts'],
       env: {
         TEST_DATABASE: 'postgres',
