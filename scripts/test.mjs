@@ -109,7 +109,8 @@ if (wanted('models') || wanted('offline')) {
     '.models.test.ts',
   ];
   const offline = spawnSync('unshare', ['-rn', 'true']).status === 0;
-  if (!offline) console.log('\n=== models: unshare -rn is not allowed here, so they run with the network');
+  if (!offline)
+    console.log('\n=== models: unshare -rn is not allowed here, so they run with the network');
   const ok = offline
     ? step('models offline (unshare -rn)', 'unshare', ['-rn', ...vitest])
     : step('models', vitest[0], vitest.slice(1));
