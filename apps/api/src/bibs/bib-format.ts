@@ -28,6 +28,29 @@ export interface BibFormatRules {
   isWhole(bib: string): boolean;
 }
 
+/**
+ * A digit count under this share of the event's confident readings is rare there: a reading with
+ * it is more likely a part of a bib (the "36" of a bib whose last digits turn away), a clock or
+ * a sign than a bib. Events number their bibs in blocks (1–2500, 1000–4999): the lengths their
+ * bibs have are each a good share of them, and a shorter or longer number is out of place.
+ */
+export const USUAL_LENGTH_MIN_SHARE = 0.05;
+
+/**
+ * The digit counts an event's bibs have, learnt from its confident readings so far (digit count
+ * → readings): each count with at least `USUAL_LENGTH_MIN_SHARE` of them, or null while they are
+ * too few to judge (`USUAL_DIGITS_MIN_READINGS`).
+ */
+export function usualDigitLengths(readings: ReadonlyMap<number, number>): number[] | null {
+  let total = 0;
+  for (const [digits, count] of readings) if (digits > 0) total += count;
+  if (total < USUAL_DIGITS_MIN_READINGS) return null;
+  return [...readings]
+    .filter(([digits, count]) => digits > 0 && count / total >= USUAL_LENGTH_MIN_SHARE)
+    .map(([digits]) => digits)
+    .sort((a, b) => a - b);
+}
+
 /** A normalised reading's number: its digits, letters aside ("A1234" → "1234"). */
 export const digitsOf = (bib: string): string => bib.replace(/[^0-9]/g, '');
 

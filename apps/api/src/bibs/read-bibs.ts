@@ -59,6 +59,12 @@ export interface ReadBibsOptions {
    * (a part of a bib, two numbers read as one, or another printed number).
    */
   usualDigits?: number | null;
+  /**
+   * The digit counts the event's bibs have, learnt from its readings so far
+   * (`usualDigitLengths`): a reading with another count is lowered as if cut off (a part of a
+   * bib, a clock, a sign). A usual digit count (`usualDigits`), when known, is used instead.
+   */
+  usualLengths?: readonly number[] | null;
   /** Long side of the image the detector sees; default the engine's (960). */
   detectionSide?: number;
 }
@@ -158,6 +164,8 @@ export function bibsFromLines(
   const minConfidence = options.minConfidence ?? 0.5;
   const registered = options.registeredBibs;
   const usualDigits = options.usualDigits ?? null;
+  // A usual digit count (19 in 20 readings) says more than the lengths each with one in twenty.
+  const lengths = usualDigits !== null ? [usualDigits] : (options.usualLengths ?? null);
   const isWhole = (bib: string): boolean =>
     (rules?.isWhole(bib) ?? false) || digitsOf(bib).length === usualDigits;
   const best = new Map<string, BibDetection>();
@@ -196,15 +204,15 @@ export function bibsFromLines(
       });
       continue;
     }
-    // In an event whose bibs nearly all have N digits, another length is more likely a part of
-    // a bib or another printed number than a bib: lowered like a cut-off reading, not dropped.
-    // So is a lone digit, unless the event's bibs say it is whole: on real race photos it is a
-    // sign's ("2" on a cycle-path sign), a label's ("1" of "S1") or a part of a bib far more
-    // often than a bib of one digit.
+    // A length the event's bibs rarely have (in an event whose bibs nearly all have N digits,
+    // any other) is more likely a part of a bib, a clock or a sign than a bib: lowered like a
+    // cut-off reading, not dropped. So is a lone digit while the event's lengths are not known,
+    // unless its bibs say it is whole: on real race photos it is a sign's ("2" on a cycle-path
+    // sign), a label's ("1" of "S1") or a part of a bib far more often than a bib of one digit.
     const digits = digitsOf(normalised.bib).length;
     if (
-      usualDigits !== null
-        ? digits !== usualDigits
+      lengths
+        ? !lengths.includes(digits)
         : digits === 1 && !isWhole(normalised.bib) && !registered?.has(normalised.bib)
     )
       confidence *= CUT_OFF_PENALTY;

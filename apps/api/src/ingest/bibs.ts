@@ -8,6 +8,7 @@ import {
   USUAL_DIGITS_MIN_CONFIDENCE,
   USUAL_DIGITS_MIN_READINGS,
   usualDigitCount,
+  usualDigitLengths,
 } from '../bibs/bib-format.js';
 import type { JobHandler } from '../adapters/jobs/worker.js';
 import { eventConfidence, isClearReading } from '../bibs/event-context.js';
@@ -45,7 +46,7 @@ export function bibsStep(deps: BibsStepDeps): JobHandler<'bibs'> {
     async (eventId) => {
       const counts = await deps.bibs.readingDigitCounts(eventId, USUAL_DIGITS_MIN_CONFIDENCE);
       const readings = [...counts.values()].reduce((sum, n) => sum + n, 0);
-      return { readings, digits: usualDigitCount(counts) };
+      return { readings, digits: usualDigitCount(counts), lengths: usualDigitLengths(counts) };
     },
     (known) => known.readings >= USUAL_DIGITS_MIN_READINGS,
   );
@@ -64,11 +65,14 @@ export function bibsStep(deps: BibsStepDeps): JobHandler<'bibs'> {
     const format = event ? photosConfigOf(event).bib_config.format : null;
     // Race results or a range say which readings are whole; without them, the event's own
     // readings so far may (`usualDigitCount`).
-    const learnt = registered.size > 0 || format?.range ? null : (await usual.get(eventId)).digits;
+    const known = registered.size > 0 || format?.range ? null : await usual.get(eventId);
+    const learnt = known?.digits ?? null;
+    const lengths = known?.lengths ?? null;
     const read = await deps.reader.readBibs(bytes, {
       ...(registered.size > 0 ? { registeredBibs: registered } : {}),
       ...(format ? { format } : {}),
       ...(learnt !== null ? { usualDigits: learnt } : {}),
+      ...(lengths !== null ? { usualLengths: lengths } : {}),
     });
     const readings = read.map((r) => ({ ...r, bib: canonicalBib(r.bib) }));
     // What the event's other photos make of these readings, and of theirs now (`eventConfidence`).

@@ -86,4 +86,34 @@ describe("an event's usual digit count", () => {
     await photoWith(mixed, [byArm('2345')]);
     expect(await found(mixed, '2345')).toBe(0);
   });
+  it('learns the lengths of mixed bibs: then a number of another length is not a bib', async () => {
+    const mixed = await createEventAsAdmin(t.app, token, {
+      name: 'Bibs 100-2500',
+      event_date: '2025-06-01',
+      published: true,
+    });
+    // A race clock before anything is learnt reads like a bib.
+    await photoWith(mixed, [line('1000', 0), line('13304', 500)]);
+    expect(await found(mixed, '13304')).toBe(1);
+    // 22 confident readings once learnt: the clock's one of them is rare.
+    for (let i = 0; i < 5; i++)
+      await photoWith(mixed, [
+        line(`${1001 + i}`, 0),
+        line(`${200 + i}`, 300),
+        line(`${1300 + i}`, 600),
+        line(`${410 + i}`, 900),
+      ]);
+    // Three and four digits are each a good share of the event's readings: both are bibs.
+    await photoWith(mixed, [
+      line('2210', 0),
+      line('318', 300),
+      line('13418', 600),
+      line('36', 900),
+    ]);
+    expect(await found(mixed, '2210')).toBe(1);
+    expect(await found(mixed, '318')).toBe(1);
+    // The clock's five digits and a two-digit part of a bib are not.
+    expect(await found(mixed, '13418')).toBe(0);
+    expect(await found(mixed, '36')).toBe(0);
+  });
 });

@@ -27,6 +27,8 @@ export interface BibReader {
       format?: BibFormat | null;
       /** The digit count nearly every bib of the event has, learnt from its readings. */
       usualDigits?: number | null;
+      /** The digit counts the event's bibs have, learnt from its readings. */
+      usualLengths?: readonly number[] | null;
     },
   ): Promise<BibReading[]>;
 }
