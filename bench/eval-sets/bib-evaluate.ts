@@ -14,6 +14,7 @@ import {
   bibsFromLines,
   sharedOcrEngine,
   usualDigitCount,
+  usualDigitLengths,
   type BibDetection,
 } from '../../apps/api/src/bibs/index.js';
 import { digitsOf, USUAL_DIGITS_MIN_CONFIDENCE } from '../../apps/api/src/bibs/bib-format.js';
@@ -159,7 +160,8 @@ export async function evaluateHeldOut(options: {
     const lines = await engine.readText(photo.jpeg, { skipSmallPrint: true });
     const counts = eventOf(photo.seed);
     const usualDigits = options.learnDigits ? usualDigitCount(counts) : null;
-    const all = bibsFromLines(lines, { ...formatOf(photo), usualDigits });
+    const usualLengths = options.learnDigits ? usualDigitLengths(counts) : null;
+    const all = bibsFromLines(lines, { ...formatOf(photo), usualDigits, usualLengths });
     for (const d of all.filter((r) => r.confidence >= USUAL_DIGITS_MIN_CONFIDENCE)) {
       const n = digitsOf(d.bib).length;
       counts.set(n, (counts.get(n) ?? 0) + 1);
@@ -173,7 +175,12 @@ export async function evaluateHeldOut(options: {
   }
   for (const { photo, lines } of read) {
     const usualDigits = usualDigitCount(eventOf(photo.seed));
-    score(photo, bibsFromLines(lines, { ...formatOf(photo), usualDigits }), usualDigits);
+    const usualLengths = usualDigitLengths(eventOf(photo.seed));
+    score(
+      photo,
+      bibsFromLines(lines, { ...formatOf(photo), usualDigits, usualLengths }),
+      usualDigits,
+    );
   }
   return {
     photos: options.count,

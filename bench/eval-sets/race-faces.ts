@@ -6,13 +6,9 @@
  * The held-out runners: about a third of the runners seen on two or more photos, drawn with a
  * fixed seed before anything was fitted. Nothing is chosen on them; they are reported apart.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { ROOT } from '../lib/proc.js';
-import { rng } from './random.js';
+import { readRealRace, REAL_RACE_DIR, realRaceAvailable } from './real-race.js';
+import { shuffled } from './random.js';
 
-export const RACE_FACES_DIR =
-  process.env.RACE_FACES_DIR ?? path.join(ROOT, '..', 'shared', 'data', 'rbnr-set1');
 /** The seed the held-out runners are drawn with: fixed, so the split never moves. */
 export const HELD_OUT_SEED = 3401;
 export const HELD_OUT_SHARE = 1 / 3;
@@ -41,35 +37,39 @@ export interface RaceFaces {
   heldOut: Set<string>;
 }
 
-const box = ([x, y, width, height]: number[]): Box => ({ x: x!, y: y!, width: width!, height: height! });
+const box = ([x, y, width, height]: number[]): Box => ({
+  x: x!,
+  y: y!,
+  width: width!,
+  height: height!,
+});
 
-export function raceFacesAvailable(dir = RACE_FACES_DIR): boolean {
-  return existsSync(path.join(dir, 'labels.json'));
-}
+export const raceFacesAvailable = realRaceAvailable;
 
-export function loadRaceFaces(dir = RACE_FACES_DIR): RaceFaces {
-  const file = path.join(dir, 'labels.json');
-  if (!existsSync(file)) throw new Error(`${file} is missing: the real race photos are not here`);
-  const labels = JSON.parse(readFileSync(file, 'utf8')) as Record<
-    string,
-    { bibs: Array<{ number: string; box: number[]; face?: number[] }> }
-  >;
-  const photos = Object.keys(labels).sort();
+export function loadRaceFaces(dir = REAL_RACE_DIR): RaceFaces {
+  const labelled = readRealRace(dir);
+  const photos = labelled.map((p) => p.file);
   const appearances: Appearance[] = [];
-  for (const photo of photos)
-    for (const bib of labels[photo]!.bibs)
+  for (const photo of labelled)
+    for (const bib of photo.bibs)
       if (bib.face)
-        appearances.push({ photo, runner: bib.number, face: box(bib.face), bib: box(bib.box) });
+        appearances.push({
+          photo: photo.file,
+          runner: bib.number,
+          face: box(bib.face),
+          bib: box(bib.box),
+        });
   const photosOf = new Map<string, Set<string>>();
   for (const a of appearances)
     photosOf.set(a.runner, (photosOf.get(a.runner) ?? new Set()).add(a.photo));
-  const seen = [...photosOf].filter(([, p]) => p.size >= 2).map(([runner]) => runner).sort();
-  // Fisher–Yates with the fixed seed; the first third is held out.
-  const random = rng(HELD_OUT_SEED);
-  for (let i = seen.length - 1; i > 0; i--) {
-    const j = Math.floor(random.next() * (i + 1));
-    [seen[i], seen[j]] = [seen[j]!, seen[i]!];
-  }
+  // The first third, in an order drawn with the fixed seed, is held out.
+  const seen = shuffled(
+    [...photosOf]
+      .filter(([, p]) => p.size >= 2)
+      .map(([runner]) => runner)
+      .sort(),
+    HELD_OUT_SEED,
+  );
   const held = Math.round(seen.length * HELD_OUT_SHARE);
   return {
     dir,
@@ -95,14 +95,21 @@ export function runnerOfFace(set: RaceFaces, photo: string, found: Box): string 
       cy > a.face.y + a.face.height + grow
     )
       continue;
-    const distance = Math.hypot(cx - a.face.x - a.face.width / 2, cy - a.face.y - a.face.height / 2);
+    const distance = Math.hypot(
+      cx - a.face.x - a.face.width / 2,
+      cy - a.face.y - a.face.height / 2,
+    );
     if (!best || distance < best.distance) best = { runner: a.runner, distance };
   }
   return best?.runner ?? null;
 }
 
 /** The selfie of an appearance: a square of `factor` × the labelled face box around it, clipped. */
-export function selfieRegion(a: Appearance, frame: { width: number; height: number }, factor = 2.2): Box {
+export function selfieRegion(
+  a: Appearance,
+  frame: { width: number; height: number },
+  factor = 2.2,
+): Box {
   const side = Math.max(a.face.width, a.face.height) * factor;
   const x = Math.max(0, Math.round(a.face.x + a.face.width / 2 - side / 2));
   const y = Math.max(0, Math.round(a.face.y + a.face.height / 2 - side / 2));

@@ -19,3 +19,14 @@ export function rng(seed: number) {
   };
 }
 export type Rng = ReturnType<typeof rng>;
+
+/** The items in an order drawn with `seed` (Fisher–Yates): the same seed, the same order. */
+export function shuffled<T>(items: readonly T[], seed: number): T[] {
+  const out = [...items];
+  const random = rng(seed);
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random.next() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}

@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { rng } from './random.js';
+import { shuffled } from './random.js';
 
 export type Box = [x: number, y: number, width: number, height: number];
 
@@ -42,30 +42,32 @@ export interface RealRaceSet {
   heldOut: RealPhoto[];
 }
 
-export function loadRealRace(dir = REAL_RACE_DIR): RealRaceSet {
-  const labels = JSON.parse(readFileSync(path.join(dir, 'labels.json'), 'utf8')) as Record<
+/** Every labelled photo of the set, by file name. */
+export function readRealRace(dir = REAL_RACE_DIR): RealPhoto[] {
+  const file = path.join(dir, 'labels.json');
+  if (!existsSync(file)) throw new Error(`${file} is missing: the real race photos are not here`);
+  const labels = JSON.parse(readFileSync(file, 'utf8')) as Record<
     string,
     { bibs: RealBib[]; unlabelled_visible?: string[] }
   >;
-  const photos = Object.keys(labels)
+  return Object.keys(labels)
     .sort()
-    .map(
-      (file): RealPhoto => ({
-        file,
-        path: path.join(dir, file),
-        bibs: labels[file]!.bibs,
-        unlabelled: labels[file]!.unlabelled_visible ?? [],
-      }),
-    );
-  // Fisher–Yates with the fixed seed; the first third is held out.
-  const order = [...photos];
-  const random = rng(HELD_OUT_SEED);
-  for (let i = order.length - 1; i > 0; i--) {
-    const j = Math.floor(random.next() * (i + 1));
-    [order[i], order[j]] = [order[j]!, order[i]!];
-  }
-  const cut = Math.round(order.length / 3);
-  const heldOut = new Set(order.slice(0, cut).map((p) => p.file));
+    .map((name): RealPhoto => ({
+      file: name,
+      path: path.join(dir, name),
+      bibs: labels[name]!.bibs,
+      unlabelled: labels[name]!.unlabelled_visible ?? [],
+    }));
+}
+
+/** The set with its held-out third of the photos (for bib search; selfie search holds out runners). */
+export function loadRealRace(dir = REAL_RACE_DIR): RealRaceSet {
+  const photos = readRealRace(dir);
+  const heldOut = new Set(
+    shuffled(photos, HELD_OUT_SEED)
+      .slice(0, Math.round(photos.length / 3))
+      .map((p) => p.file),
+  );
   return {
     tuning: photos.filter((p) => !heldOut.has(p.file)),
     heldOut: photos.filter((p) => heldOut.has(p.file)),

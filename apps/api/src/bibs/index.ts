@@ -31,7 +31,12 @@ export {
   LETTERED_BIB_PATTERN,
   type NormalisedBib,
 } from './bib-text.js';
-export { bibFormatRules, usualDigitCount, type BibFormatRules } from './bib-format.js';
+export {
+  bibFormatRules,
+  usualDigitCount,
+  usualDigitLengths,
+  type BibFormatRules,
+} from './bib-format.js';
 export { decoyKind, type DecoyKind } from './decoys.js';
 export { isSmallPrint, SMALL_PRINT_RATIO, type PrintedLine } from './layout.js';
 export { searchableBibs, type BibStrategy, type SearchableBibsInput } from './strategies.js';
