@@ -15,6 +15,10 @@ export default defineConfig({
     env: { TEST_DATABASE: 'pglite' },
     // One migrated PGlite for the run; each test database is loaded from its dump.
     globalSetup: ['src/test-support/template-setup.ts'],
+    // The files of a worker share its loaded modules (Fastify, drizzle, sharp, the AWS SDK): a
+    // fresh process per file spent more time importing than testing. Each file still makes its
+    // own app, database and data folder. (api-postgres still isolates its files.)
+    isolate: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },
