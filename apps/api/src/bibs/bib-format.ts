@@ -30,7 +30,7 @@ export interface BibFormatRules {
 
 /**
  * A digit count under this share of the event's confident readings is rare there: a reading with
- * it is more likely a part of a bib (the "36" of a bib whose last digits turn away), a clock or
+ * it is more likely a part of a bib (the "47" of a bib whose last digits turn away), a clock or
  * a sign than a bib. Events number their bibs in blocks (1–2500, 1000–4999): the lengths their
  * bibs have are each a good share of them, and a shorter or longer number is out of place.
  */

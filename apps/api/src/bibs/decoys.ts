@@ -8,7 +8,7 @@
 
 /**
  * A time of day, a duration or a clock: digits and a colon ("07:45", "8:30", "1:02:03", and as
- * read off a banner or a race clock, "14:" or "14:2"). No bib prints a colon.
+ * read off a banner or a race clock, "10:" or "10:4"). No bib prints a colon.
  */
 const TIME = /[0-9]\s*[:;]/;
 /** A decimal: a dot or comma and one or two digits at the end ("21.1", "42,2", "07.45"). */
