@@ -1,14 +1,29 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { CONSOLE_PATH_HEADER, CONSOLE_REQUEST_HEADER, consoleCookieOptions, CSRF_COOKIE, isConsolePath, newCsrfToken, NO_INDEX, validCsrf } from './lib/console-security';
+import {
+  CONSOLE_PATH_HEADER,
+  CONSOLE_REQUEST_HEADER,
+  consoleCookieOptions,
+  CSRF_COOKIE,
+  isConsolePath,
+  newCsrfToken,
+  NO_INDEX,
+  validCsrf,
+} from './lib/console-security';
 import { contentSecurityPolicy, newNonce, NONCE_HEADER, originOf } from './lib/csp';
 import { appDomainFromHost, isLocalHostName } from './lib/host';
 import { parsePage } from './lib/pagination';
 import { parseEventSlug } from './lib/slug';
 import { linkKeyOfSlug } from '@eventsite/contract';
 import { grantCookieOptions } from './lib/gallery-access';
-import { eventKnownWithin, grantCookieName, grantCookiePath, grantForLink, publicApiUrl } from './provider';
+import {
+  eventKnownWithin,
+  grantCookieName,
+  grantCookiePath,
+  grantForLink,
+  publicApiUrl,
+} from './provider';
 import { validGrant } from './provider/access';
-import { forwardedForOf } from './provider/visitor';
+import { forwardedForOf } from './provider/visitor-headers';
 
 const BAD_HOST_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Bad request</title></head><body style="font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:100vh;margin:0"><main><h1>Bad request</h1><p>This address is not a valid site name.</p></main></body></html>`;
 
@@ -35,7 +50,8 @@ export function proxy(request: NextRequest): NextResponse | Promise<NextResponse
   url.pathname = `/${domain}${route}`;
   // An unlisted event's link: the key in it opens the event (a grant cookie) for this very request.
   const slug = eventSlugOfRoute(route);
-  if (slug !== null && linkKeyOfSlug(slug) !== null) return throughLink(request, url, domain, route, slug);
+  if (slug !== null && linkKeyOfSlug(slug) !== null)
+    return throughLink(request, url, domain, route, slug);
   if (route.endsWith('/photo-search')) return perRequestGallery(request, url, domain, route);
   return rewrite(request, url, domain, isConsolePath(route));
 }
@@ -64,13 +80,32 @@ interface LinkCookie {
  * of the event yet, the key in the link is exchanged for one, kept in the event's grant cookie
  * and handed to this request's page. Anything else (no key taken, a grant held) goes on as usual.
  */
-async function throughLink(request: NextRequest, url: URL, domain: string, route: string, slug: string): Promise<NextResponse> {
+async function throughLink(
+  request: NextRequest,
+  url: URL,
+  domain: string,
+  route: string,
+  slug: string,
+): Promise<NextResponse> {
   const eventId = parseEventSlug(slug);
   const held = eventId === null ? undefined : request.cookies.get(grantCookieName(eventId))?.value;
-  const got = await grantForLink(domain, slug, held, forwardedForOf(request.headers.get('x-forwarded-for')));
-  const cookie: LinkCookie | null = got ? { name: grantCookieName(got.eventId), value: got.grant, expires: got.expiresAt, path: grantCookiePath(slug) } : null;
+  const got = await grantForLink(
+    domain,
+    slug,
+    held,
+    forwardedForOf(request.headers.get('x-forwarded-for')),
+  );
+  const cookie: LinkCookie | null = got
+    ? {
+        name: grantCookieName(got.eventId),
+        value: got.grant,
+        expires: got.expiresAt,
+        path: grantCookiePath(slug),
+      }
+    : null;
   const grant = got?.grant ?? (eventId === null ? null : validGrant(held, eventId));
-  if (route.endsWith('/photo-search')) return perRequestGallery(request, url, domain, route, grant, cookie);
+  if (route.endsWith('/photo-search'))
+    return perRequestGallery(request, url, domain, route, grant, cookie);
   return rewrite(request, url, domain, false, cookie);
 }
 
@@ -80,7 +115,13 @@ async function throughLink(request: NextRequest, url: URL, domain: string, route
  * `x-nonce` for Google Tag Manager's. A nonce differs on every request, so pages are rendered
  * per request (their API answers stay cached for 30 s).
  */
-function rewrite(request: NextRequest, url: URL, domain: string, consolePage = false, link: LinkCookie | null = null): NextResponse {
+function rewrite(
+  request: NextRequest,
+  url: URL,
+  domain: string,
+  consolePage = false,
+  link: LinkCookie | null = null,
+): NextResponse {
   const nonce = newNonce();
   const policy = contentSecurityPolicy({
     nonce,
@@ -96,14 +137,32 @@ function rewrite(request: NextRequest, url: URL, domain: string, consolePage = f
   else headers.delete(CONSOLE_PATH_HEADER);
   // The console (docs/console.md): its CSRF cookie is made on the first visit, and handed to the
   // page of this very request, whose forms carry it; never indexed.
-  const csrf = consolePage && request.method === 'GET' && !validCsrf(request.cookies.get(CSRF_COOKIE)?.value) ? newCsrfToken() : null;
-  if (csrf) headers.set('cookie', [request.headers.get('cookie'), `${CSRF_COOKIE}=${csrf}`].filter(Boolean).join('; '));
-  if (link) headers.set('cookie', [withoutCookie(request.headers.get('cookie'), link.name), `${link.name}=${link.value}`].filter(Boolean).join('; '));
+  const csrf =
+    consolePage && request.method === 'GET' && !validCsrf(request.cookies.get(CSRF_COOKIE)?.value)
+      ? newCsrfToken()
+      : null;
+  if (csrf)
+    headers.set(
+      'cookie',
+      [request.headers.get('cookie'), `${CSRF_COOKIE}=${csrf}`].filter(Boolean).join('; '),
+    );
+  if (link)
+    headers.set(
+      'cookie',
+      [withoutCookie(request.headers.get('cookie'), link.name), `${link.name}=${link.value}`]
+        .filter(Boolean)
+        .join('; '),
+    );
   const response = NextResponse.rewrite(url, { request: { headers } });
   response.headers.set('content-security-policy', policy);
   if (consolePage) response.headers.set('x-robots-tag', NO_INDEX);
   if (csrf) response.cookies.set(CSRF_COOKIE, csrf, consoleCookieOptions(domain));
-  if (link) response.cookies.set(link.name, link.value, grantCookieOptions(domain, link.path, link.expires));
+  if (link)
+    response.cookies.set(
+      link.name,
+      link.value,
+      grantCookieOptions(domain, link.path, link.expires),
+    );
   // HTTPS only from now on, on a real host name (local ones are served over plain HTTP).
   if (!isLocal(domain)) response.headers.set('strict-transport-security', HSTS);
   return response;
@@ -130,10 +189,20 @@ export const EVENT_CHECK_WAIT_MS = 1_500;
  * does not tell within EVENT_CHECK_WAIT_MS is not waited for: the page streams its loading state
  * and still shows nothing of an event that is not the organiser's.
  */
-async function perRequestGallery(request: NextRequest, url: URL, domain: string, route: string, grant: string | null = null, link: LinkCookie | null = null): Promise<NextResponse> {
+async function perRequestGallery(
+  request: NextRequest,
+  url: URL,
+  domain: string,
+  route: string,
+  grant: string | null = null,
+  link: LinkCookie | null = null,
+): Promise<NextResponse> {
   const slug = decodeURIComponent(route.split('/')[2] ?? '');
   const eventId = parseEventSlug(slug);
-  if (eventId !== null && (await eventKnownWithin(domain, eventId, EVENT_CHECK_WAIT_MS, grant)) === false) {
+  if (
+    eventId !== null &&
+    (await eventKnownWithin(domain, eventId, EVENT_CHECK_WAIT_MS, grant)) === false
+  ) {
     // The gallery without its query: a page kept per organiser, sent whole, a 404 here.
     url.pathname = `/${domain}/events/${encodeURIComponent(slug)}/photos`;
     url.search = '';
@@ -170,7 +239,8 @@ export function routePath(pathname: string, query: URLSearchParams): string {
     const page = parsePage(query.getAll('page'));
     return page > 1 ? `/${list[1]}/p/${page}` : `/${list[1]}`;
   }
-  if (GALLERY_PATH.test(pathname) && [...query.keys()].some((key) => !INTERNAL_PARAMS.has(key))) return pathname.replace(/\/photos\/?$/, '/photo-search');
+  if (GALLERY_PATH.test(pathname) && [...query.keys()].some((key) => !INTERNAL_PARAMS.has(key)))
+    return pathname.replace(/\/photos\/?$/, '/photo-search');
   return pathname;
 }
 

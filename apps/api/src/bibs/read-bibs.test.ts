@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OcrTextLine } from './ocr-engine.js';
-import { usualDigitCount, usualDigitLengths } from './bib-format.js';
+import { usualDigitCount } from './bib-format.js';
 import { bibsFromLines, COMPLETION_FACTOR, registeredCompletions } from './read-bibs.js';
 import { searchableBibs } from './strategies.js';
 
@@ -356,53 +356,5 @@ describe("an event's usual digit count, learnt from its readings", () => {
     expect(found(4)).toEqual(['4821']);
     // Lowered, not dropped: an operator who lowers the threshold still sees it.
     expect(bibsFromLines(lines, { usualDigits: 4 }).map((d) => d.bib)).toContain('21');
-  });
-});
-
-describe("the digit counts an event's bibs have, learnt from its readings", () => {
-  const counts = (entries: Array<[number, number]>) => new Map(entries);
-
-  it('are the counts with one in twenty of its confident readings or more, once there are 20', () => {
-    expect(usualDigitLengths(counts([[4, 19]]))).toBeNull();
-    // Bibs 1–2500: four and three digits; the few of two are as rare as a part of a bib.
-    expect(
-      usualDigitLengths(
-        counts([
-          [4, 60],
-          [3, 36],
-          [2, 2],
-          [5, 2],
-        ]),
-      ),
-    ).toEqual([3, 4]);
-    expect(usualDigitLengths(counts([[4, 20]]))).toEqual([4]);
-  });
-
-  it('lower a reading of another length, and no lone digit is a bib while they are unknown', () => {
-    const lines = [
-      line('4821', 0, 0, 120, 60),
-      line('318', 300, 0, 90, 60),
-      line('47', 500, 0, 60, 60),
-      line('20517', 700, 0, 150, 60),
-      line('2', 1000, 0, 30, 60),
-    ];
-    const found = (usualLengths: number[] | null) =>
-      bibsFromLines(lines, { usualLengths })
-        .filter((d) => d.confidence >= 0.8)
-        .map((d) => d.bib)
-        .sort();
-    expect(found(null)).toEqual(['20517', '318', '47', '4821']);
-    expect(found([3, 4])).toEqual(['318', '4821']);
-    // Lowered, not dropped: an operator who lowers the threshold still sees them.
-    expect(
-      bibsFromLines(lines, { usualLengths: [3, 4] })
-        .map((d) => d.bib)
-        .sort(),
-    ).toEqual(['2', '20517', '318', '47', '4821']);
-    // A race whose bibs have one digit says so with its format.
-    const oneDigit = { range: { from: 1, to: 9 }, letters: 'none' as const, ignore: [] };
-    expect(
-      bibsFromLines([line('2', 0, 0, 30, 60)], { format: oneDigit }).map((d) => d.bib),
-    ).toEqual(['2']);
   });
 });

@@ -10,13 +10,12 @@
  * CSRF cookie. A page of another site can set neither.
  */
 import { refusalOf } from '@/lib/console-security';
-import { visitorHeaders } from './visitor';
+import { CONSOLE_UPLOADS_PATH, CSRF_HEADER } from './console-uploads-paths';
+import { visitorHeaders } from './visitor-headers';
 
-/** Where the site's upload routes live, and the API's they stand for. */
-export const CONSOLE_UPLOADS_PATH = '/console/uploads';
+export { CONSOLE_UPLOADS_PATH, CSRF_HEADER };
+/** The API's upload routes the site's stand for. */
 export const API_UPLOADS_PATH = '/api/v1/admin/uploads';
-/** The header a console script sends its CSRF token in. */
-export const CSRF_HEADER = 'x-csrf-token';
 
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
 

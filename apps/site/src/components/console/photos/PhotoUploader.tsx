@@ -2,7 +2,7 @@
 
 import { type ChangeEvent, type DragEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { DetailedError, Upload } from 'tus-js-client';
-import { CONSOLE_UPLOADS_PATH, CSRF_HEADER } from '@/provider/console-uploads';
+import { CONSOLE_UPLOADS_PATH, CSRF_HEADER } from '@/provider/console-uploads-paths';
 import { UPLOADED_EVENT } from './ProcessingStatus';
 import { megabytes, PHOTOS_TEXT } from './strings';
 import {
