@@ -301,7 +301,8 @@ describe('a password gallery, set from the CLI', () => {
 
     // Every route of the event opens on this device now.
     await page.goto(siteUrl(HOST, `/events/${locked.slug}/promo`));
-    await page.getByRole('heading', { name: locked.name }).waitFor();
+    // The page's title (the promo editor names the event again in its own bar once it loads).
+    await page.getByRole('heading', { level: 1, name: locked.name }).waitFor();
     assert.equal(await page.getByText('This gallery is protected').count(), 0);
     await context.close();
   });

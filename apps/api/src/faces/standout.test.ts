@@ -52,10 +52,11 @@ describe('standing out from the event’s faces', () => {
   it('holds small events to a similarity alone, the event’s threshold raising it', () => {
     const small = matchBars(0.6, MIN_STANDOUT_FACES - 1);
     expect(matchTier({ similarity: 0.8, standout: 0 }, small)).toBe('match');
-    expect(matchTier({ similarity: 0.72, standout: 0 }, small)).toBe('maybe');
-    expect(matchTier({ similarity: 0.62, standout: 0 }, small)).toBe('maybe');
-    expect(matchTier({ similarity: 0.55, standout: 9 }, small)).toBeNull();
-    expect(matchTier({ similarity: 0.8, standout: 0 }, matchBars(0.9, 5))).toBeNull();
+    expect(matchTier({ similarity: 0.62, standout: 0 }, small)).toBe('match');
+    expect(matchTier({ similarity: 0.55, standout: 0 }, small)).toBe('maybe');
+    expect(matchTier({ similarity: 0.45, standout: 9 }, small)).toBeNull();
+    expect(matchTier({ similarity: 0.8, standout: 0 }, matchBars(0.9, 5))).toBe('maybe');
+    expect(matchTier({ similarity: 0.75, standout: 0 }, matchBars(0.9, 5))).toBeNull();
     const big = matchBars(0.6, MIN_STANDOUT_FACES);
     expect(matchTier({ similarity: 0.65, standout: 4 }, big)).toBe('match');
     expect(matchTier({ similarity: 0.9, standout: 1 }, big)).toBeNull();
