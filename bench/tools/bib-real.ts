@@ -2,6 +2,7 @@
  * What the bib reader makes of the real race photos' tuning part (never the held-out part):
  * each photo's labelled bibs, its readings and the text lines behind them, then precision and
  * recall at the threshold. Usage: node --import tsx bench/tools/bib-real.ts [threshold=0.8] [verbose]
+ * (env DET_SIDE, CLOSER_SIDE: the detector's sizes, CLOSER_SIDE=0 for no closer look)
  */
 import { readFileSync } from 'node:fs';
 import { bibsFromLines, createOcrEngine } from '../../apps/api/src/bibs/index.js';
@@ -16,15 +17,24 @@ for (const photo of tuning) {
   const lines = await engine.readText(readFileSync(photo.path), {
     skipSmallPrint: true,
     ...(process.env.DET_SIDE ? { detectionSide: Number(process.env.DET_SIDE) } : {}),
+    ...(process.env.CLOSER_SIDE ? { closerLookSide: Number(process.env.CLOSER_SIDE) } : {}),
   });
   const all = bibsFromLines(lines, { minConfidence: 0 });
   found.set(
     photo.file,
-    all.filter((d) => (process.env.WHOLE ? (d.cutOff?.wholeConfidence ?? d.confidence) : d.confidence) >= threshold).map((d) => d.bib),
+    all
+      .filter(
+        (d) =>
+          (process.env.WHOLE ? (d.cutOff?.wholeConfidence ?? d.confidence) : d.confidence) >=
+          threshold,
+      )
+      .map((d) => d.bib),
   );
   const truth = photo.bibs.map((b) => b.number);
   const missed = truth.filter((t) => !found.get(photo.file)!.includes(t));
-  const wrong = found.get(photo.file)!.filter((b) => !truth.includes(b) && !photo.unlabelled.includes(b));
+  const wrong = found
+    .get(photo.file)!
+    .filter((b) => !truth.includes(b) && !photo.unlabelled.includes(b));
   if (!verbose && missed.length === 0 && wrong.length === 0) continue;
   console.log(
     `${photo.file} labelled ${photo.bibs.map((b) => `${b.number}[${b.box.join(',')}]`).join(' ')}` +

@@ -66,6 +66,11 @@ export interface ReadTextOptions {
    * they cannot be bib numbers, and it saves about a third of the recognition work.
    */
   skipSmallPrint?: boolean;
+  /**
+   * Long side of the closer look (`CLOSER_LOOK_SIDE`): taken when the first pass finds no clear
+   * number; 0 turns it off.
+   */
+  closerLookSide?: number;
 }
 
 export interface OcrEngine {
@@ -84,11 +89,23 @@ export interface OcrEngineOptions {
   detectionSide?: number;
   /** Recognition crops are cut from the photo scaled to at most this long side; default 2560. */
   recognitionSide?: number;
+  /** Default `CLOSER_LOOK_SIDE`; 0 turns the closer look off. */
+  closerLookSide?: number;
   regions?: RegionOptions;
 }
 
 /** Measured on the synthetic set: 960 reads as well as 1280, at two thirds of its CPU. */
 export const DEFAULT_DETECTION_SIDE = 960;
+/**
+ * A closer look: when the first pass finds no clear number (two or more digits, read at 0.9 or
+ * more, ending on its paper at both ends), the detector looks again at 1.5 times the size and
+ * the lines it finds beyond the first pass's are read too. Small, soft print (red digits 12 px
+ * high on a 720 px photo) leaves no trace at all in the detector's map at 960 and is found at
+ * 1440. Measured on the real race photos' tuning part: recall 95.5 → 100 % with no new wrong
+ * reading, for 19 % more CPU (the second pass runs on a few photos only; on every photo it
+ * doubled the CPU and, at 1920, added wrong readings).
+ */
+export const CLOSER_LOOK_SIDE = 1440;
 /** How far a numeric line is widened on each side for a second reading, in line heights. */
 const WIDEN = 0.8;
 const WIDEN_MIN_PROB = 0.95;
@@ -136,7 +153,15 @@ class PaddleOcrEngine implements OcrEngine {
       const source = await decode(image, this.#options.recognitionSide ?? 2560);
       const models = await this.#models.get();
       const found = await this.#detect(models, source.raw, detectionSide);
-      return this.#readLines(models, source, found, options);
+      const lines = await this.#readLines(models, source, found, options);
+      const closer = options.closerLookSide ?? this.#options.closerLookSide ?? CLOSER_LOOK_SIDE;
+      if (closer > detectionSide && !lines.some(isClearNumber)) {
+        const more = (await this.#detect(models, source.raw, closer)).filter(
+          (line) => !found.some((seen) => overlapsMostly(seen.box, line.box)),
+        );
+        lines.push(...(await this.#readLines(models, source, more, options)));
+      }
+      return lines;
     });
   }
 
@@ -287,4 +312,17 @@ function clampBox(box: Box, width: number, height: number): Box {
     width: Math.max(0, Math.min(width, Math.round(box.x + box.width)) - x),
     height: Math.max(0, Math.min(height, Math.round(box.y + box.height)) - y),
   };
+}
+
+/** Whether more than 30 % of the smaller box lies inside the other: the same print found twice. */
+function overlapsMostly(a: Box, b: Box): boolean {
+  const width = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+  const height = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+  if (width <= 0 || height <= 0) return false;
+  return (width * height) / Math.min(a.width * a.height, b.width * b.height) > 0.3;
+}
+
+/** A number the first pass read clearly: a photo with one needs no closer look. */
+function isClearNumber(line: OcrTextLine): boolean {
+  return /[0-9]{2,}/.test(line.text) && line.confidence >= 0.9 && line.ends.left && line.ends.right;
 }

@@ -93,6 +93,35 @@ describe('readBibs on rendered photos', () => {
     expect(found.filter((d) => d.confidence >= 0.8).map((d) => d.bib)).toEqual(['4172']);
   });
 
+  it('looks closer when the first pass finds no clear number, and not when it does', async () => {
+    // Print the detector misses at the first pass's size (here 320 px for a 1200 px photo, as
+    // soft 12 px digits are missed at 960 on real photos) is found by the closer look.
+    const photo = (numbers: { text: string; x: number; size: number }[]) =>
+      sharp(
+        Buffer.from(
+          `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"><rect width="1200" height="800" fill="#5d6b58"/>${numbers
+            .map(
+              (n) =>
+                `<rect x="${n.x}" y="300" width="${n.size * 2.8}" height="${n.size * 1.6}" fill="#f7f5ef"/><text x="${n.x + n.size * 0.25}" y="${300 + n.size * 1.2}" font-family="DejaVu Sans" font-weight="bold" font-size="${n.size}" fill="#111">${n.text}</text>`,
+            )
+            .join('')}</svg>`,
+        ),
+      )
+        .jpeg({ quality: 88 })
+        .toBuffer();
+    const small = { text: '5827', x: 700, size: 16 };
+    const read = async (jpeg: Buffer, closerLookSide: number) =>
+      (await engine.readText(jpeg, { detectionSide: 320, closerLookSide }))
+        .map((line) => line.text)
+        .sort();
+    const alone = await photo([small]);
+    expect(await read(alone, 0)).toEqual([]);
+    expect(await read(alone, 960)).toEqual(['5827']);
+    // A clear number at the first pass: the photo is not looked at again.
+    const beside = await photo([{ text: '3190', x: 200, size: 90 }, small]);
+    expect(await read(beside, 960)).toEqual(['3190']);
+  });
+
   it('finds no bib on a photo without one', async () => {
     const scene = await renderRaceScene({ seed: 4, ...size });
     expect(scene.bibs).toEqual([]);
