@@ -286,6 +286,14 @@ describe('demo on a database that has data', () => {
     expect(res.code).toBe(1);
     expect(res.err[0]).toMatch(/The demo needs an empty database/);
   });
+
+  it('--small-events takes a whole number of photos, at least 1', async () => {
+    for (const bad of ['0', '2.5', 'few']) {
+      const res = await box.run('demo', '--small-events', bad);
+      expect(res.code).toBe(1);
+      expect(res.err[0]).toMatch(/--small-events: must be a whole number of photos, at least 1/);
+    }
+  });
 });
 
 describe('the embedded database lock', () => {

@@ -6,6 +6,8 @@ export interface DemoEvent {
   date: string;
   city: string;
   photos: number;
+  /** The one large gallery the browser tests need: kept whole when the others are small (`demo --small-events`). */
+  flagship?: boolean;
   published: boolean;
   /** Race results for the runners in its photos: name search, result cards, certificates. */
   results?: boolean;
@@ -91,6 +93,7 @@ export const DEMO_ORGANISERS: DemoOrganiser[] = [
         date: '2026-04-12',
         city: 'Rotterdam',
         photos: 500,
+        flagship: true,
         published: true,
         results: true,
         features: {

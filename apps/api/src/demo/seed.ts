@@ -49,17 +49,32 @@ export interface DemoOptions {
   dataDir: string;
   /** Total photo count scale, for tests (1 = the full demo). */
   scale?: number;
+  /**
+   * At most this many photos in every event but the flagship (the browser tests' demo: one large
+   * gallery, the rest small). Unset: every event at its size.
+   */
+  smallEvents?: number;
   /** Photos rendered and imported at once. */
   concurrency?: number;
   onPhoto?: () => void;
   log?: (line: string) => void;
 }
 
-export function demoPhotoCount(organisers: DemoOrganiser[] = DEMO_ORGANISERS, scale = 1): number {
-  return organisers.flatMap((o) => o.events).reduce((n, e) => n + scaled(e.photos, scale), 0);
+export function demoPhotoCount(
+  organisers: DemoOrganiser[] = DEMO_ORGANISERS,
+  scale = 1,
+  smallEvents?: number,
+): number {
+  return organisers
+    .flatMap((o) => o.events)
+    .reduce((n, e) => n + eventPhotoCount(e, scale, smallEvents), 0);
 }
 
-const scaled = (count: number, scale: number) => Math.max(1, Math.round(count * scale));
+/** An event's photo count at `scale`, and at most `smallEvents` unless it is the flagship. */
+function eventPhotoCount(spec: DemoEvent, scale: number, smallEvents?: number): number {
+  const count = Math.max(1, Math.round(spec.photos * scale));
+  return smallEvents === undefined || spec.flagship ? count : Math.min(count, smallEvents);
+}
 
 /**
  * A demo event as an operator would create it: its features validated by the contract, then the
@@ -119,7 +134,7 @@ export async function createDemo(services: Services, options: DemoOptions): Prom
           background_url: `${ASSET_PATH_PREFIX}${backgroundAsset}`,
         });
       }
-      const count = scaled(spec.photos, scale);
+      const count = eventPhotoCount(spec, scale, options.smallEvents);
       const pending = new Set<Promise<void>>();
       const known = new Set<string>();
       for await (const frame of renderRaceSeries({

@@ -14,10 +14,18 @@ export function demoCommand(program: Command, io: CliIo) {
     )
     .option('--if-empty', 'do nothing (and succeed) when the database already has organisers')
     .option('--scale <factor>', 'photo count factor, e.g. 0.1 for a quick demo', '1')
-    .action(async (options: { ifEmpty?: boolean; scale: string }) => {
+    .option(
+      '--small-events <photos>',
+      "at most this many photos in each event but the flagship (the browser tests' demo)",
+    )
+    .action(async (options: { ifEmpty?: boolean; scale: string; smallEvents?: string }) => {
       const scale = Number(options.scale);
       if (!Number.isFinite(scale) || scale <= 0 || scale > 1)
         throw new CliError('--scale: must be a number above 0 and at most 1');
+      const smallEvents =
+        options.smallEvents === undefined ? undefined : Number(options.smallEvents);
+      if (smallEvents !== undefined && !(Number.isInteger(smallEvents) && smallEvents >= 1))
+        throw new CliError('--small-events: must be a whole number of photos, at least 1');
       await withServices(io, async (services, _runtime, config) => {
         const existing = await services.organisers.list();
         if (existing.length > 0) {
@@ -41,7 +49,7 @@ export function demoCommand(program: Command, io: CliIo) {
           );
         }
         const started = Date.now();
-        const total = demoPhotoCount(undefined, scale);
+        const total = demoPhotoCount(undefined, scale, smallEvents);
         const events = DEMO_ORGANISERS.reduce((sum, o) => sum + o.events.length, 0);
         io.out(
           `Creating the demo: ${DEMO_ORGANISERS.length} organisers, ${events} events, ${total} rendered photos...`,
@@ -52,6 +60,7 @@ export function demoCommand(program: Command, io: CliIo) {
           truth = await createDemo(services, {
             dataDir: config.dataDir,
             scale,
+            smallEvents,
             onPhoto: () => bar.tick(),
             log: (line) => bar.log(line),
           });
