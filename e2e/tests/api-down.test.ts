@@ -60,6 +60,16 @@ describe('with the API stopped', () => {
     await page.close();
   });
 
+  test('contact says the form could not be loaded, and frames nothing of the dead server', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${site.url.replace('127.0.0.1', 'localhost')}/contact-us`);
+    await page.getByRole('heading', { name: 'Unable to load contact form' }).waitFor();
+    await page.getByText('Failed to load contact form. Please try again later.').waitFor();
+    assert.equal(await page.locator('iframe').count(), 0, 'no frame of the API that is down');
+    assert.ok(!(await page.content()).includes(`:${apiPort}/forms/contact`), 'the fallback form of the API that is down');
+    await page.close();
+  });
+
   test('no error page is kept: once the API answers, the next visit shows what it says', async () => {
     // A host of its own: this site shares its build, and so its page cache, with the other
     // tests' site, which must never see what this API answers.

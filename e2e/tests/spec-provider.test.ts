@@ -210,20 +210,42 @@ describe('an organiser with only what the contract describes (minimal)', () => {
     await close(v);
   });
 
-  test('an event config with only its details, or without a name, still shows', async () => {
-    const withDetails = events[1]!;
-    let v = await open(host, `/events/${withDetails.event_slug}/photos`);
-    assert.equal(await v.page.title(), `${withDetails.event_name} | Photos`);
-    await v.page.getByRole('heading', { level: 1, name: withDetails.event_name }).waitFor();
+  test('an event config whose event_photos_config is empty shows; one without it cannot be mapped', async () => {
+    // An event whose config has its details and an empty event_photos_config: every part of it
+    // takes its default. Set here, on the double's data, for this suite.
+    const bare = events[5]!;
+    SPEC_ORGANISERS[host]!.config![bare.event_id] = { event_details: { id: bare.event_id, name: bare.event_name }, event_photos_config: {} };
+    let v = await open(host, `/events/${bare.event_slug}/photos`);
+    assert.equal(await v.page.title(), `${bare.event_name} | Photos`);
+    await v.page.getByRole('heading', { level: 1, name: bare.event_name }).waitFor();
     await close(v);
-    v = await open(host, `/events/${events[2]!.event_slug}/photos`);
+    // Only the event's details (events[1]), or event_photos_config: null (events[2]).
+    for (const e of [events[1]!, events[2]!]) {
+      v = await open(host, `/events/${e.event_slug}/photos`);
+      await v.page.getByRole('heading', { level: 1, name: 'Error Loading Event' }).waitFor();
+      assert.equal(await v.page.getByText(e.event_name).count(), 0);
+      await close(v);
+    }
+  });
+
+  test("an event without a name is titled 'Event Photos': the page, <title>, og:title, twitter:title", async () => {
+    const nameless = events[6]!;
+    SPEC_ORGANISERS[host]!.config![nameless.event_id] = { event_details: { id: nameless.event_id }, event_photos_config: {} };
+    const { status, body } = await get(`${host}:${port}`, `/events/${nameless.event_slug}/photos`);
+    assert.equal(status, 200);
+    assert.match(body, /<title>Event Photos<\/title>/);
+    assert.match(body, /<meta property="og:title" content="Event Photos"/);
+    assert.match(body, /<meta name="twitter:title" content="Event Photos"/);
+    const v = await open(host, `/events/${nameless.event_slug}/photos`);
     assert.equal(await v.page.title(), 'Event Photos');
     await v.page.getByRole('heading', { level: 1, name: 'Event Photos' }).waitFor();
+    assert.equal(await v.page.locator('h1').filter({ hasText: 'Harbour Swims' }).count(), 0, 'titled with the organiser’s name');
     await close(v);
   });
 
   test("the gallery's errors: 'Event ID is required', 'Error Loading Event', 'Failed to load event data'", async () => {
     let v = await open(host, '/events/no-id-here/photos');
+    assert.equal(v.response?.status(), 404, "'Event ID is required' is an error: a 4xx");
     await v.page.getByRole('heading', { name: 'Event ID is required' }).waitFor();
     assert.equal(await v.page.title(), 'Event Photos');
     await close(v);
@@ -249,6 +271,7 @@ describe('an organiser with only what the contract describes (minimal)', () => {
 
   test("the promo editor's errors: 'Event slug is required', 'Failed to load event data'", async () => {
     let v = await open(host, '/events/no-id-here/promo');
+    assert.equal(v.response?.status(), 404, "'Event slug is required' is an error: a 4xx");
     await v.page.getByRole('heading', { name: 'Event slug is required' }).waitFor();
     await close(v);
     v = await open(host, `/events/${events[4]!.event_slug}/promo`);
@@ -256,14 +279,33 @@ describe('an organiser with only what the contract describes (minimal)', () => {
     await close(v);
   });
 
-  test('an unknown event is a 404 with the organiser’s not-found page', async () => {
-    for (const pathname of ['/events/unknown-event-999999/photos', '/events/unknown-event-999999/promo']) {
+  test('an event on the second page of the list opens, and every list call asks for 12 a page', async () => {
+    // Not among the recent events (the first 4): found by walking the events list, 12 a page.
+    const late = events[13]!;
+    const v = await open(host, `/events/${late.event_slug}/photos`);
+    assert.equal(v.response?.status(), 200);
+    await v.page.getByRole('heading', { level: 1, name: late.event_name }).waitFor();
+    await close(v);
+    const lists = provider.requests.filter((r) => r.includes('/organiser/all-events?'));
+    assert.ok(lists.some((r) => /[?&]page=2(&|$)/.test(r)), 'the walk reached page 2');
+    assert.deepEqual(lists.filter((r) => !/[?&]page_size=12(&|$)/.test(r)), [], 'a list call asked for another page size');
+  });
+
+  test("an event whose config call answers 404: 'Failed to load event data' in the organiser’s page, HTTP 404", async () => {
+    for (const [pathname, title] of [
+      ['/events/unknown-event-999999/photos', 'Event Photos'],
+      ['/events/unknown-event-999999/promo', 'Event Promo'],
+      ['/events/unknown-event-999999/photos?bib=12', 'Event Photos'],
+    ] as const) {
       const v = await open(host, pathname);
       assert.equal(v.response?.status(), 404, pathname);
-      await text(v.page, 'Page not found').waitFor();
+      await v.page.getByRole('heading', { level: 1, name: 'Failed to load event data' }).waitFor();
+      assert.equal(await v.page.getByText('Page not found').count(), 0, pathname);
+      assert.equal(await v.page.title(), title, pathname);
       await v.page.locator('header').getByText('Harbour Swims').first().waitFor();
       await close(v);
     }
+    await until(() => log().includes('Failed to fetch event data: Not Found'), 'the config’s 404 is logged with its status text');
   });
 });
 

@@ -69,3 +69,11 @@ export function pageMetadata({ title, description, siteName, path, origin, image
     twitter: { card: 'summary_large_image', title, description, images: image ? [image.url] : undefined },
   };
 }
+
+/**
+ * The metadata of an event page that is a 404 (no event id, an unknown event, another
+ * organiser's): the title of a nameless event and nothing of any event, not for search engines.
+ */
+export function notFoundMetadata(title: string): Metadata {
+  return { title: { absolute: title }, robots: { index: false } };
+}

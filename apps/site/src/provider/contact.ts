@@ -5,7 +5,10 @@ import { REVALIDATE_SECONDS, organiserTag } from './organiser';
 import { readContactForm } from './wire';
 
 export interface ContactFormResult {
-  /** The form to embed; null when there is no usable http(s) URL at all. */
+  /**
+   * The form to embed: the provider's, else the one it hosts; null when there is no usable
+   * http(s) URL, or the provider did not answer (its hosted form would not load either).
+   */
   iframeSrc: string | null;
   error: string | null;
   /** The call failed in a way that may go away by itself (see isTransient). */
@@ -31,6 +34,9 @@ export async function getContactForm(domain: string): Promise<ContactFormResult>
   } catch (error) {
     const message = describeFailure(LABELS.contact, error);
     console.error(message);
-    return { iframeSrc: fallback, error: message, transient: isTransient(error) };
+    // A provider that did not answer at all hosts no form either: the page says the form could
+    // not be loaded rather than framing a dead address.
+    const transient = isTransient(error);
+    return { iframeSrc: transient ? null : fallback, error: message, transient };
   }
 }

@@ -1,18 +1,11 @@
 import { cache } from 'react';
 import { eventIdFromSlug } from '@/lib/slug';
-import {
-  ProviderError,
-  buildUrl,
-  describeFailure,
-  isTransient,
-  messageOf,
-  requestEnvelope,
-} from './envelope';
-import { apiUrl } from './env';
+import { ProviderError, describeFailure, isTransient, messageOf } from './envelope';
 import { EVENT_DATA_FAILURE, fetchEventConfig } from './event';
+import { requestEventsPage, walkEvents } from './events';
 import type { EventPage } from './model';
-import { REVALIDATE_SECONDS, getOrganiser, organiserTag } from './organiser';
-import { EventMappingError, readEventConfig, readEventsPage } from './wire';
+import { getOrganiser } from './organiser';
+import { EventMappingError, readEventConfig } from './wire';
 import { eventGrant, fetchEventAccess } from './access';
 
 export type EventLoad =
@@ -36,10 +29,6 @@ export type EventLoad =
   /** The config came but could not be mapped ('Error Loading Event'). */
   | { kind: 'mapping-failed'; message: string };
 
-/** How the organiser's events are paged through to find one, and how far. */
-const OWNERSHIP_PAGE_SIZE = 100;
-const OWNERSHIP_MAX_PAGES = 20;
-
 /**
  * Whether the event is one of the organiser's, and how: `listed` on its lists, `link` reached by
  * its link only (an unlisted or password event, ./access.ts), null not the organiser's.
@@ -55,11 +44,11 @@ export const eventOwnership = cache(
 
 /**
  * Whether the event is one of the organiser's. The event config call names no organiser, so the
- * organiser's own lists decide: its recent events, then its events list, page after page (each
- * page cached like any other call); an event they leave out is the organiser's when the provider
- * says so of it (an unlisted or password event, ./access.ts). An event further than
- * OWNERSHIP_MAX_PAGES pages in counts as not listed. A failed call is thrown: whose event it is
- * could not be told.
+ * organiser's own lists decide: its recent events, then its events list, walked page after page
+ * at the lists' own size (./events.ts walkEvents, each page cached like any other call); an event
+ * they leave out is the organiser's when the provider says so of it (an unlisted or password
+ * event, ./access.ts). An event further than the walk goes counts as not listed. A failed call
+ * is thrown: whose event it is could not be told.
  */
 export const isOrganisersEvent = cache(
   async (domain: string, eventId: number): Promise<boolean> =>
@@ -67,34 +56,16 @@ export const isOrganisersEvent = cache(
 );
 
 /** Whether the organiser's lists name the event (recent events, then the events list). */
-const listedEvent = cache(
-  async (domain: string, eventId: number): Promise<boolean> => {
-    const listPage = (page: number) =>
-      requestEnvelope(
-        buildUrl(apiUrl(), '/api/v1/client/events/organiser/all-events', {
-          app_domain: domain,
-          page,
-          page_size: OWNERSHIP_PAGE_SIZE,
-        }),
-        { revalidate: REVALIDATE_SECONDS, tags: [organiserTag(domain), `events:${domain}`] },
-      );
-    // The first list page is asked for with the organiser (not after it): the page is then ready
-    // as soon as the layout is, and is sent with it rather than after it.
-    const first = listPage(1);
-    first.catch(() => undefined);
-    const organiser = await getOrganiser(domain);
-    if (organiser.error === null && organiser.recentEvents.some((e) => e.id === eventId))
-      return true;
-    for (let page = 1; page <= OWNERSHIP_MAX_PAGES; page += 1) {
-      const data = await (page === 1 ? first : listPage(page));
-      const { events, pagination } = readEventsPage(data, page, OWNERSHIP_PAGE_SIZE);
-      if (events.some((e) => e.id === eventId)) return true;
-      if (events.length === 0 || !pagination.has_next_page || page >= pagination.total_pages)
-        return false;
-    }
-    return false;
-  },
-);
+const listedEvent = cache(async (domain: string, eventId: number): Promise<boolean> => {
+  // The first list page is asked for with the organiser (not after it): the page is then ready
+  // as soon as the layout is, and is sent with it rather than after it.
+  const first = requestEventsPage(domain, 1);
+  first.catch(() => undefined);
+  const organiser = await getOrganiser(domain);
+  if (organiser.error === null && organiser.recentEvents.some((e) => e.id === eventId))
+    return true;
+  return walkEvents(domain, (events) => events.some((e) => e.id === eventId), first);
+});
 
 /**
  * The event behind a gallery or promo-editor URL on an organiser's host, once per request.
@@ -108,41 +79,52 @@ export const loadEvent = cache(async (domain: string, slug: string): Promise<Eve
   const grant = await eventGrant(eventId);
   const ownership = eventOwnership(domain, eventId);
   ownership.catch(() => undefined);
-  let raw: unknown;
-  let ours: 'listed' | 'link' | null;
-  try {
-    [raw, ours] = await Promise.all([fetchEventConfig(eventId, fetch, grant), ownership]);
-  } catch (refusal) {
-    let error = refusal;
-    if (error instanceof ProviderError && error.status === 404) return { kind: 'not-found' };
-    // A password event: its page asks for the password, when it is the organiser's.
-    const locked = lockedReason(error, grant);
-    if (locked) {
-      try {
-        if ((await ownership) === null) return { kind: 'not-found' };
-        return { kind: 'locked', eventId, slug, reason: locked };
-      } catch (failure) {
-        error = failure;
-      }
-    }
+  const failed = (error: unknown): EventLoad => {
     const message = messageOf(error);
     console.error(
       message.startsWith(EVENT_DATA_FAILURE) ? message : describeFailure(EVENT_DATA_FAILURE, error),
     );
     return { kind: 'fetch-failed', message, transient: isTransient(error) };
-  }
-  if (ours === null) return { kind: 'not-found' };
+  };
+  let raw: unknown;
   try {
-    const event = readEventConfig(raw);
+    raw = await fetchEventConfig(eventId, fetch, grant);
+  } catch (error) {
+    if (error instanceof ProviderError && error.status === 404) {
+      console.error(messageOf(error));
+      return { kind: 'not-found' };
+    }
+    // A password event: its page asks for the password, when it is the organiser's.
+    const locked = lockedReason(error, grant);
+    if (!locked) return failed(error);
+    try {
+      if ((await ownership) === null) return { kind: 'not-found' };
+      return { kind: 'locked', eventId, slug, reason: locked };
+    } catch (failure) {
+      return failed(failure);
+    }
+  }
+  // A config that cannot be mapped shows 'Error Loading Event', whoever's event it is: nothing of
+  // the event is shown.
+  let event: EventPage;
+  try {
+    event = readEventConfig(raw);
     // The config must be of the event asked for.
     if (event.details.id !== eventId)
       throw new EventMappingError(`the configuration is of event ${event.details.id}`);
-    return { kind: 'ok', event, grant, listed: ours === 'listed' };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     console.error(`Error mapping the event configuration of event ${eventId}: ${message}`);
     return { kind: 'mapping-failed', message };
   }
+  let ours: 'listed' | 'link' | null;
+  try {
+    ours = await ownership;
+  } catch (error) {
+    return failed(error);
+  }
+  if (ours === null) return { kind: 'not-found' };
+  return { kind: 'ok', event, grant, listed: ours === 'listed' };
 });
 
 /**

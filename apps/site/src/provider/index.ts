@@ -12,7 +12,7 @@ export {
   REVALIDATE_SECONDS,
   type OrganiserResult,
 } from './organiser';
-export { getEventsPage, emptyEventsPage, type EventsPageResult } from './events';
+export { getEventsPage, emptyEventsPage, walkEvents, type EventsPageResult } from './events';
 export { getContactForm, embeddedContactFormUrl, type ContactFormResult } from './contact';
 export { fetchEventConfig, EVENT_DATA_FAILURE } from './event';
 export {

@@ -164,9 +164,17 @@ describe('getContactForm', () => {
   });
 
   it('falls back to the form the API hosts when the call fails', async () => {
-    fetchMock.mockRejectedValue(new Error('down'));
+    fetchMock.mockResolvedValue(new Response('{}', { status: 500 }));
     const result = await getContactForm('a.com');
     expect(result.iframeSrc).toBe('http://api.test:4000/forms/contact?app_domain=a.com');
+    expect(result.error).toBe('Failed to fetch contact form data: HTTP error! status: 500');
+    expect(result.transient).toBe(false);
+  });
+
+  it('embeds nothing when the provider does not answer: its hosted form is as dead as it is', async () => {
+    fetchMock.mockRejectedValue(new Error('connect ECONNREFUSED'));
+    const result = await getContactForm('a.com');
+    expect(result.iframeSrc).toBeNull();
     expect(result.error).toBe('Failed to fetch contact form data: An unknown error occurred');
     expect(result.transient).toBe(true);
   });
@@ -196,6 +204,7 @@ describe('event config', () => {
     expect(readEventConfig(eventConfigData()).details.name).toBe('City Run 2026');
     expect(() => readEventConfig({ event_details: {} })).toThrow();
     expect(() => readEventConfig({ event_photos_config: {} })).toThrow();
+    expect(() => readEventConfig({ event_details: { id: 42, name: 'City Run' } })).toThrow();
   });
 
   it('shows a banner only when enabled with an http(s) image', () => {
@@ -253,6 +262,7 @@ describe('loadEvent: the event of a URL, scoped to the organiser of the host', (
     provider({
       2: new Response('{}', { status: 500, statusText: 'Internal Server Error' }),
       3: envelope({ event_details: { id: 'x' } }),
+      4: envelope({ event_details: { id: 4, name: 'City Run' } }),
     });
     expect(await loadEvent('a.com', 'city-run-2')).toEqual({
       kind: 'fetch-failed',
@@ -260,6 +270,10 @@ describe('loadEvent: the event of a URL, scoped to the organiser of the host', (
       transient: false,
     });
     expect((await loadEvent('a.com', 'city-run-3')).kind).toBe('mapping-failed');
+    expect(await loadEvent('a.com', 'city-run-4')).toEqual({
+      kind: 'mapping-failed',
+      message: 'the event configuration has no event_photos_config',
+    });
     const ok = await loadEvent('a.com', 'city-run-1');
     expect(ok.kind).toBe('ok');
   });
@@ -275,14 +289,58 @@ describe('loadEvent: the event of a URL, scoped to the organiser of the host', (
     expect((await loadEvent('b.com', 'their-run-999')).kind).toBe('ok');
   });
 
-  it('finds the organiser’s own event on a later page of its list', async () => {
+  const listCalls = () =>
+    fetchMock.mock.calls
+      .map(([u]) => new URL(String(u)))
+      .filter((u) => u.pathname.endsWith('/all-events'));
+
+  it('finds the organiser’s own event on a later page of its list, asking for pages of 12', async () => {
     provider();
     const load = await loadEvent('a.com', 'late-run-140');
     expect(load.kind).toBe('ok');
-    const pages = fetchMock.mock.calls
-      .map(([u]) => new URL(String(u)))
-      .filter((u) => u.pathname.endsWith('/all-events'));
-    expect(pages.map((u) => u.searchParams.get('page'))).toEqual(['1', '2']);
+    const pages = listCalls();
+    expect(new Set(pages.map((u) => u.searchParams.get('page_size')))).toEqual(new Set(['12']));
+    // Event 140 is on page 12; the provider said there are 13, asked for four at a time.
+    expect(pages.map((u) => Number(u.searchParams.get('page'))).sort((a, b) => a - b)).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13,
+    ]);
+  });
+
+  it('walks the pages of a provider that caps its page size and sends no pagination', async () => {
+    // 30 events, 10 a page whatever is asked, and no pagination object.
+    fetchMock.mockImplementation(async (input: string) => {
+      const url = new URL(String(input));
+      if (url.pathname.endsWith('/organiser/data'))
+        return envelope(organiserData({ recent_events: [] }));
+      if (url.pathname.endsWith('/organiser/all-events')) {
+        const page = Number(url.searchParams.get('page'));
+        const ids = Array.from({ length: 30 }, (_, i) => i + 1).slice((page - 1) * 10, page * 10);
+        return envelope({ events: ids.map((id) => summary(id)) });
+      }
+      const id = Number(/events\/(\d+)\/config/.exec(url.pathname)?.[1]);
+      return Number.isNaN(id) ? new Response('{}', { status: 404 }) : envelope(eventConfigData(id));
+    });
+    expect((await loadEvent('a.com', 'late-run-25')).kind).toBe('ok');
+    expect(listCalls().map((u) => u.searchParams.get('page'))).toEqual(['1', '2', '3']);
+    fetchMock.mockClear();
+    // Past the list's end (an empty page): not the organiser's.
+    expect((await loadEvent('a.com', 'late-run-31')).kind).toBe('not-found');
+    expect(listCalls().map((u) => u.searchParams.get('page'))).toEqual(['1', '2', '3', '4']);
+  });
+
+  it('stops walking a provider that answers every page with the same events', async () => {
+    fetchMock.mockImplementation(async (input: string) => {
+      const url = new URL(String(input));
+      if (url.pathname.endsWith('/organiser/data'))
+        return envelope(organiserData({ recent_events: [] }));
+      if (url.pathname.endsWith('/organiser/all-events'))
+        return envelope({ events: [summary(1), summary(2)] });
+      const id = Number(/events\/(\d+)\/config/.exec(url.pathname)?.[1]);
+      return Number.isNaN(id) ? new Response('{}', { status: 404 }) : envelope(eventConfigData(id));
+    });
+    expect((await loadEvent('a.com', 'city-run-2')).kind).toBe('ok');
+    expect((await loadEvent('a.com', 'other-run-7')).kind).toBe('not-found');
+    expect(listCalls().length).toBeLessThanOrEqual(3);
   });
 
   it('a config of another event than the one asked for is not shown', async () => {

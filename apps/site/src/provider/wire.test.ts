@@ -241,8 +241,11 @@ describe('readContactForm', () => {
 });
 
 describe('readEventConfig', () => {
-  it('reads a config with only the event’s details, every other part defaulted', () => {
-    const event = readEventConfig({ event_details: { id: 5, name: 'Harbour Swim' } });
+  it('reads a config with only the event’s details and an empty event_photos_config, every other part defaulted', () => {
+    const event = readEventConfig({
+      event_details: { id: 5, name: 'Harbour Swim' },
+      event_photos_config: {},
+    });
     expect(event.details).toMatchObject({
       id: 5,
       name: 'Harbour Swim',
@@ -265,8 +268,10 @@ describe('readEventConfig', () => {
 
   it('keeps the version of the photos’ look only when the provider gives a positive one', () => {
     const read = (photo_version: unknown) =>
-      readEventConfig({ event_details: { id: 5, name: 'Harbour Swim', photo_version } }).details
-        .photo_version;
+      readEventConfig({
+        event_details: { id: 5, name: 'Harbour Swim', photo_version },
+        event_photos_config: {},
+      }).details.photo_version;
     expect(read(3)).toBe(3);
     expect(read(0)).toBeUndefined();
     expect(read(undefined)).toBeUndefined();
@@ -277,11 +282,12 @@ describe('readEventConfig', () => {
   it('reads null parts as missing and ignores unknown fields', () => {
     const event = readEventConfig({
       event_details: { id: 5, name: null, extra: 1 },
-      event_photos_config: null,
+      event_photos_config: { feature_flag: null, bib_config: null, unknown: 2 },
       more: true,
     });
     expect(event.details.name).toBe('');
     expect(event.config.feature_flag.show_all_images).toBe(true);
+    expect(event.config.bib_config.placeholder_text).toBe('Enter your bib number');
   });
 
   it('turns off a gallery call-to-action without text or an http(s) url', () => {
@@ -308,14 +314,18 @@ describe('readEventConfig', () => {
     });
   });
 
-  it('cannot map a config without event details or a numeric id', () => {
+  it('cannot map a config without event details, a numeric id or an event_photos_config', () => {
     for (const bad of [
       null,
       'x',
       {},
-      { event_details: null },
-      { event_details: { name: 'A' } },
-      { event_details: { id: 'x' } },
+      { event_details: null, event_photos_config: {} },
+      { event_details: { name: 'A' }, event_photos_config: {} },
+      { event_details: { id: 'x' }, event_photos_config: {} },
+      { event_details: { id: 5, name: 'A' } },
+      { event_details: { id: 5, name: 'A' }, event_photos_config: null },
+      { event_details: { id: 5, name: 'A' }, event_photos_config: [] },
+      { event_details: { id: 5, name: 'A' }, event_photos_config: 'none' },
     ]) {
       expect(() => readEventConfig(bad)).toThrow();
     }

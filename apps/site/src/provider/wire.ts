@@ -24,7 +24,8 @@ import type { EventCardData, EventPage, Organiser, SiteFooter } from './model';
  * rejects a whole answer because of one field: each field is read on its own, and a field that
  * is missing, null or of the wrong kind takes its default; fields nobody asked for are ignored.
  * Only what cannot be defaulted is required: an event without a numeric id is skipped (a card
- * could not link to it), and an event configuration without event details cannot be shown.
+ * could not link to it), and an event configuration without its event details or its
+ * event_photos_config cannot be shown.
  */
 
 type Obj = Record<string, unknown>;
@@ -245,9 +246,10 @@ function readThreshold(value: unknown, fallback: number, min: number, max: numbe
 }
 
 /**
- * The event behind a gallery or promo page. Its details must be an object with a numeric id;
- * every other field has a default (no name gives the 'Event Photos' title, the video limits are
- * 0, a call-to-action without text or an http(s) url is not shown).
+ * The event behind a gallery or promo page. Its details must be an object with a numeric id, and
+ * its `event_photos_config` an object: without either the configuration cannot be mapped ('Error
+ * Loading Event'). Every field inside them has a default (no name gives the 'Event Photos' title,
+ * the video limits are 0, a call-to-action without text or an http(s) url is not shown).
  */
 export function readEventConfig(data: unknown): EventPage {
   if (!isObj(data)) throw new EventMappingError('the event configuration is not an object');
@@ -256,7 +258,9 @@ export function readEventConfig(data: unknown): EventPage {
   const e = data.event_details;
   const id = int(e.id);
   if (id === null || id < 0) throw new EventMappingError('the event details have no numeric id');
-  const c = obj(data.event_photos_config);
+  if (!isObj(data.event_photos_config))
+    throw new EventMappingError('the event configuration has no event_photos_config');
+  const c = data.event_photos_config;
   const flags = readFlags(c.feature_flag);
   const banner = obj(c.banner_config);
   const video = obj(c.video_config);

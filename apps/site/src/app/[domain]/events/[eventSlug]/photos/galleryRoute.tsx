@@ -15,7 +15,7 @@ import {
   searchParamsFor,
 } from '@/lib/gallery/search';
 import { photoUrl } from '@/provider/photo-urls';
-import { pageMetadata, shareImage, siteOrigin } from '@/lib/seo';
+import { notFoundMetadata, pageMetadata, shareImage, siteOrigin } from '@/lib/seo';
 import { EventLoadFailure } from '@/components/gallery/EventLoadFailure';
 import { HideMeLink } from '@/components/hide/HideMeLink';
 import {
@@ -50,8 +50,9 @@ export async function galleryMetadata(
     loadEvent(domain, eventSlug),
     getOrganiser(domain),
   ]);
-  // Another organiser's event, or none: nothing of it goes into this host's previews.
-  if (load.kind === 'not-found') notFound();
+  // Another organiser's event, or none: nothing of it goes into this host's previews (the page
+  // is the 404 of ./not-found.tsx).
+  if (load.kind === 'not-found' || load.kind === 'no-id') return notFoundMetadata(GALLERY_STRINGS.title(''));
   const name = load.kind === 'ok' ? load.event.details.name : '';
   const path = `/events/${encodeURIComponent(eventSlug)}/photos`;
   const recent =
@@ -100,8 +101,7 @@ export async function galleryMetadata(
   return unlistedMetadata(load, metadata);
 }
 
-function failure(load: Exclude<EventLoad, { kind: 'ok' | 'not-found' }>): string {
-  if (load.kind === 'no-id') return GALLERY_STRINGS.noId;
+function failure(load: Exclude<EventLoad, { kind: 'ok' | 'not-found' | 'no-id' }>): string {
   if (load.kind === 'mapping-failed') return GALLERY_STRINGS.mappingFailed;
   return GALLERY_STRINGS.loadFailed;
 }
@@ -112,7 +112,8 @@ export async function GalleryRoute({
   query,
 }: GalleryParams & { query: SearchParams }) {
   const load = await loadEvent(domain, eventSlug);
-  if (load.kind === 'not-found') notFound();
+  // No event id in the address, or no such event of this organiser: the 404 of ./not-found.tsx.
+  if (load.kind === 'not-found' || load.kind === 'no-id') notFound();
   if (load.kind !== 'ok') {
     return <EventLoadFailure load={load} title={failure(load)} />;
   }

@@ -19,13 +19,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /**
  * The gallery without a query string. The event is waited for a moment first (lib/within.ts): an
- * unknown event, or another organiser's, is then a real 404; a slower provider gets the
- * skeleton first.
+ * address without an event id, an unknown event, or another organiser's, is then a real 404
+ * (./not-found.tsx); a slower provider gets the skeleton first.
  */
 export default async function GalleryPage({ params }: Props) {
   const { domain, eventSlug } = await params;
   const early = await settledWithin(loadEvent(domain, eventSlug), STATUS_WAIT_MS);
-  if (early?.kind === 'not-found') notFound();
+  if (early?.kind === 'not-found' || early?.kind === 'no-id') notFound();
   if (early) return GalleryRoute({ domain, eventSlug, query: {} });
   return (
     <Suspense fallback={<GalleryLoading />}>

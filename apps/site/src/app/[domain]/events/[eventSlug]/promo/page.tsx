@@ -7,7 +7,7 @@ import { BackToEvents, EventHeader } from '@/components/gallery/EventHeader';
 import { PROMO_EDITOR_STRINGS } from '@/components/gallery/strings';
 import { eventHref } from '@/components/events/strings';
 import { PromoEditorLoader } from '@/components/promo/PromoEditorLoader';
-import { pageMetadata, shareImage, siteOrigin } from '@/lib/seo';
+import { notFoundMetadata, pageMetadata, shareImage, siteOrigin } from '@/lib/seo';
 import { settledWithin, STATUS_WAIT_MS } from '@/lib/within';
 import { eventApiBase, getOrganiser, loadEvent, publicApiUrl } from '@/provider';
 import { unlistedMetadata } from '@/components/access/metadata';
@@ -23,8 +23,9 @@ export function generateStaticParams(): { eventSlug: string }[] {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { domain, eventSlug } = await params;
   const [load, { organiser, recentEvents }] = await Promise.all([loadEvent(domain, eventSlug), getOrganiser(domain)]);
-  // Another organiser's event, or none: nothing of it goes into this host's previews.
-  if (load.kind === 'not-found') notFound();
+  // Another organiser's event, or none: nothing of it goes into this host's previews (the page
+  // is the 404 of ./not-found.tsx).
+  if (load.kind === 'not-found' || load.kind === 'no-id') return notFoundMetadata(PROMO_EDITOR_STRINGS.title(''));
   const name = load.kind === 'ok' ? load.event.details.name : '';
   const recent = load.kind === 'ok' ? recentEvents.find((e) => e.id === load.event.details.id) : undefined;
   const metadata = pageMetadata({
@@ -41,13 +42,14 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /**
- * The promo editor. The event is waited for a moment first (lib/within.ts): an unknown event, or
- * another organiser's, is then a real 404; a slower provider gets the loading text first.
+ * The promo editor. The event is waited for a moment first (lib/within.ts): an address without
+ * an event id, an unknown event, or another organiser's, is then a real 404 (./not-found.tsx); a
+ * slower provider gets the loading text first.
  */
 export default async function PromoEditorPage({ params }: Props) {
   const { domain, eventSlug } = await params;
   const early = await settledWithin(loadEvent(domain, eventSlug), STATUS_WAIT_MS);
-  if (early?.kind === 'not-found') notFound();
+  if (early?.kind === 'not-found' || early?.kind === 'no-id') notFound();
   if (early) return PromoEditorContent({ domain, eventSlug });
   return (
     <Suspense fallback={<PromoEditorLoading />}>
@@ -58,9 +60,9 @@ export default async function PromoEditorPage({ params }: Props) {
 
 async function PromoEditorContent({ domain, eventSlug }: { domain: string; eventSlug: string }) {
   const [load, { organiser }] = await Promise.all([loadEvent(domain, eventSlug), getOrganiser(domain)]);
-  if (load.kind === 'not-found') notFound();
+  if (load.kind === 'not-found' || load.kind === 'no-id') notFound();
   if (load.kind !== 'ok') {
-    return <EventLoadFailure load={load} title={load.kind === 'no-id' ? PROMO_EDITOR_STRINGS.noSlug : PROMO_EDITOR_STRINGS.loadFailed} />;
+    return <EventLoadFailure load={load} title={PROMO_EDITOR_STRINGS.loadFailed} />;
   }
   const { event } = load;
   return (
