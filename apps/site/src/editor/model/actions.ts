@@ -176,13 +176,24 @@ export const replaceDesign: Action<{ design: Design }> = {
   perform: (_state, { design }) => ({ state: { design, selection: [] }, commit: true }),
 };
 
-/** Fill the texts bound to certificate fields; fields not given keep their text. */
+/**
+ * Fill the texts bound to certificate fields; fields not given keep their text. A field filled
+ * with nothing leaves its label out (opacity 0); filled with a value, the label shows again.
+ */
 export const fillFields: Action<{ values: Partial<Record<string, string>> }> = {
   name: 'fillFields',
   perform(state, { values }) {
     let changed = false;
     const elements = state.design.elements.map((e) => {
-      if (e.type !== 'text' || !e.field) return e;
+      if (e.type !== 'text') return e;
+      if (e.labelOf) {
+        const v = values[e.labelOf];
+        const opacity = v === undefined ? e.opacity : v === '' ? 0 : e.opacity === 0 ? 1 : e.opacity;
+        if (opacity === e.opacity) return e;
+        changed = true;
+        return { ...e, opacity };
+      }
+      if (!e.field) return e;
       const v = values[e.field];
       if (v === undefined || v === e.text) return e;
       changed = true;

@@ -32,6 +32,27 @@ describe('certificate fields', () => {
     expect(ed.history.past).toHaveLength(1);
   });
 
+  test('a result under an hour prints as the result says it, and a missing category rank leaves its line out', () => {
+    const noCategory = raceResult.parse({ bib: '88', name: 'Rui Costa', gender: 'M', category: null, gun_time: '0:41:30', net_time: '0:41:12', status: null, overall_rank: 5, category_rank: null, splits: {} });
+    let ed = createEditor(buildTemplate('certificate-landscape', event));
+    /** What the page shows: the texts drawn, uppercased where the design says so. */
+    const shown = () =>
+      ed.state.design.elements.flatMap((e) => (e.type === 'text' && e.opacity > 0 && e.text !== '' ? [e.uppercase ? e.text.toUpperCase() : e.text] : []));
+    ed = dispatch(ed, 'fillFields', { values: certificateValues(event, noCategory) });
+    expect(shown()).toContain('0:41:12');
+    expect(shown()).toContain('5th');
+    expect(shown()).toContain('OVERALL PLACE');
+    expect(shown()).not.toContain('CATEGORY PLACE');
+    expect(shown()).not.toContain(FIELD_PLACEHOLDERS.category_rank);
+    // Another runner's result, with a category rank: the line is back.
+    ed = dispatch(ed, 'fillFields', { values: certificateValues(event, result) });
+    expect(shown()).toEqual(expect.arrayContaining(['CATEGORY PLACE', '12th', 'F35', '1:41:07']));
+    // What a runner without results types: no category rank, no line.
+    ed = dispatch(ed, 'fillFields', { values: certificateValues(event, undefined, { bib: '77', name: 'João Sá', time: '0:52:03' }) });
+    expect(shown()).toContain('0:52:03');
+    expect(shown()).not.toContain('CATEGORY PLACE');
+  });
+
   test('formats', () => {
     expect(ordinal(1)).toBe('1st');
     expect(ordinal(2)).toBe('2nd');
@@ -39,7 +60,9 @@ describe('certificate fields', () => {
     expect(ordinal(11)).toBe('11th');
     expect(ordinal(112)).toBe('112th');
     expect(ordinal(21)).toBe('21st');
-    expect(formatRaceTime('0:45:10')).toBe('45:10');
+    expect(formatRaceTime('0:45:10')).toBe('0:45:10');
+    expect(formatRaceTime('00:41:12')).toBe('0:41:12');
+    expect(formatRaceTime('45:10')).toBe('45:10');
     expect(formatRaceTime('1:02:03.4')).toBe('1:02:03');
     expect(formatRaceTime('DNF')).toBe('DNF');
     expect(formatRaceTime('1:75:00')).toBe('1:75:00');

@@ -14,18 +14,24 @@ import { type CertificateFieldKey, type Design } from './schema';
 /** What the participant typed when there are no results (or to correct them). */
 export type TypedEntry = { bib?: string; name?: string; time?: string };
 
-/** The field values: results first, what the participant typed over them, event data last. */
+/**
+ * The field values: results first, what the participant typed over them, event data last. A rank
+ * the runner's result does not have is filled with nothing: its line is left out (fillFields),
+ * never printed as '–'.
+ */
 export function certificateValues(event: EventData, result?: RaceResult, typed: TypedEntry = {}): Record<CertificateFieldKey, string> {
   const time = typed.time?.trim() ? formatRaceTime(typed.time) : result?.net_time ? formatRaceTime(result.net_time) : '';
   const name = typed.name?.trim() || result?.name?.trim() || '';
   const bib = typed.bib?.trim() || result?.bib || '';
+  // Filled for a runner (their result, or what they typed), not the template's preview.
+  const forRunner = result !== undefined || Boolean(typed.bib?.trim() || typed.name?.trim() || typed.time?.trim());
   return {
     name: name || FIELD_PLACEHOLDERS.name,
     bib: bib || FIELD_PLACEHOLDERS.bib,
     net_time: time || FIELD_PLACEHOLDERS.net_time,
     gun_time: result?.gun_time ? formatRaceTime(result.gun_time) : FIELD_PLACEHOLDERS.gun_time,
     overall_rank: result?.overall_rank ? ordinal(result.overall_rank) : FIELD_PLACEHOLDERS.overall_rank,
-    category_rank: result?.category_rank ? ordinal(result.category_rank) : FIELD_PLACEHOLDERS.category_rank,
+    category_rank: result?.category_rank ? ordinal(result.category_rank) : forRunner ? '' : FIELD_PLACEHOLDERS.category_rank,
     category: result?.category ?? '',
     event_name: event.eventName,
     event_date: event.eventDate ? formatEventDate(event.eventDate) : '',

@@ -16,16 +16,17 @@ export function ordinal(n: number): string {
 }
 
 /**
- * A race time as typed or served ('3:5:2', '03:05:02', '1:02:03.4', '45:10') normalised to
- * 'h:mm:ss' (or 'm:ss' under an hour); anything that is not a time is returned trimmed, so that
- * a participant's own wording ('DNF') is kept.
+ * A race time as typed or served ('3:5:2', '03:05:02', '1:02:03.4', '0:41:12', '45:10')
+ * normalised to 'h:mm:ss', or 'm:ss' when it was given without hours: a result of '0:41:12'
+ * prints as '0:41:12'. Anything that is not a time is returned trimmed, so that a participant's
+ * own wording ('DNF') is kept.
  */
 export function formatRaceTime(value: string): string {
   const t = value.trim();
   const m = /^(?:(\d{1,3}):)?(\d{1,2}):(\d{1,2})(?:[.,](\d+))?$/.exec(t);
   if (!m) return t;
-  const [h, mm, ss] = [Number(m[1] ?? 0), Number(m[2]), Number(m[3])];
+  const [mm, ss] = [Number(m[2]), Number(m[3])];
   if (mm > 59 || ss > 59) return t;
   const pad = (n: number) => String(n).padStart(2, '0');
-  return h > 0 ? `${h}:${pad(mm)}:${pad(ss)}` : `${mm}:${pad(ss)}`;
+  return m[1] !== undefined ? `${Number(m[1])}:${pad(mm)}:${pad(ss)}` : `${mm}:${pad(ss)}`;
 }

@@ -59,6 +59,11 @@ export const textElement = z.object({
   uppercase: z.boolean(),
   /** Set on certificate texts: the text is refilled from this field when results arrive. */
   field: certificateFieldKey.optional(),
+  /**
+   * Set on a certificate field's label ('Category place'): when the field is filled with nothing
+   * (a runner without a category rank), the label is left out with it (drawn at opacity 0).
+   */
+  labelOf: certificateFieldKey.optional(),
   shadow: z.boolean().optional(),
 });
 export type TextElement = z.infer<typeof textElement>;

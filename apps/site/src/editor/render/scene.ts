@@ -119,7 +119,8 @@ export function buildScene(design: Design, pictures: Pictures): Scene {
     textRuns: () =>
       design.elements.flatMap((el): TextRun[] => {
         const t = el.type === 'text' ? texts.get(el.id) : undefined;
-        if (el.type !== 'text' || !t) return [];
+        // A text left out (a label at opacity 0) is not in the page's text either.
+        if (el.type !== 'text' || !t || el.opacity === 0) return [];
         return [
           {
             x: el.x,

@@ -47,7 +47,7 @@ export function certificate(info: TemplateInfo, ctx: TemplateContext): Design {
   const colW = inner / 3;
 
   const stat = (i: number, label: string, field: 'net_time' | 'overall_rank' | 'category_rank'): DesignElement[] => [
-    text(`label-${field}`, label, { x: 14 * u + colW * i, y: statsY, width: colW, fontSize: L.labelSize * u, fontWeight: 700, letterSpacing: 0.25 * L.labelSize * u, uppercase: true, align: 'center', fill: grey, name: `${label} label` }),
+    text(`label-${field}`, label, { x: 14 * u + colW * i, y: statsY, width: colW, fontSize: L.labelSize * u, fontWeight: 700, letterSpacing: 0.25 * L.labelSize * u, uppercase: true, align: 'center', fill: grey, name: `${label} label`, labelOf: field }),
     text(`value-${field}`, FIELD_PLACEHOLDERS[field], { x: 14 * u + colW * i, y: statsY + 1.7 * L.labelSize * u, width: colW, fontSize: L.valueSize * u, fontWeight: 800, align: 'center', fill: palette.ink, field, name: label }),
   ];
 

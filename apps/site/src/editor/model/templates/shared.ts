@@ -67,7 +67,7 @@ export function estimateTextHeight(text: string, fontSize: number, width: number
 
 type TextOpts = Partial<Omit<TextElement, 'type' | 'id' | 'text'>> & { x: number; y: number; width: number; fontSize: number };
 
-export function text(id: string, value: string, o: TextOpts & { field?: CertificateFieldKey }): TextElement {
+export function text(id: string, value: string, o: TextOpts & { field?: CertificateFieldKey; labelOf?: CertificateFieldKey }): TextElement {
   const lineHeight = o.lineHeight ?? 1.15;
   const letterSpacing = o.letterSpacing ?? 0;
   return {
@@ -90,6 +90,7 @@ export function text(id: string, value: string, o: TextOpts & { field?: Certific
     letterSpacing,
     uppercase: o.uppercase ?? false,
     ...(o.field ? { field: o.field } : {}),
+    ...(o.labelOf ? { labelOf: o.labelOf } : {}),
     ...(o.shadow ? { shadow: true } : {}),
     ...(o.locked ? { locked: true } : {}),
   };
