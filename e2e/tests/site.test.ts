@@ -275,17 +275,20 @@ describe('tenancy', () => {
 });
 
 describe('error states', () => {
-  test('a slug without an id says so', async () => {
+  test('a slug without an id says so, with HTTP 404', async () => {
     const page = await open('localhost', '/events/no-id-here/photos');
     await page.getByText('Event ID is required').waitFor();
     await close(page);
+    const { status } = await serverHtml('localhost', '/events/no-id-here/photos');
+    assert.equal(status, 404);
   });
 
-  test('an unknown event is a 404 with the organiser’s not-found page', async () => {
+  test("an unknown event is a 404 that says 'Failed to load event data' in the organiser’s page", async () => {
     for (const pathname of ['/events/missing-event-987654/photos', '/events/missing-event-987654/promo', '/events/missing-event-987654/photos?bib=1']) {
       const { status, html } = await serverHtml('localhost', pathname);
       assert.equal(status, 404, pathname);
-      assert.match(html, /Page not found/, pathname);
+      assert.match(html, /Failed to load event data/, pathname);
+      assert.doesNotMatch(html, /Page not found/, pathname);
     }
   });
 
