@@ -3,9 +3,12 @@
 // then run the API (:4000) and the site (:3000) until Ctrl-C.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { readableLogLine } from './log-lines.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const apiPort = process.env.API_PORT ?? '4000';
@@ -14,6 +17,8 @@ const apiUrl = process.env.API_URL ?? `http://127.0.0.1:${apiPort}`;
 // The key the site signs its visitors' addresses with and the API checks them by
 // (docs/security.md, "Behind a proxy"): one made for this run unless SITE_KEY is set.
 const siteKey = process.env.SITE_KEY?.trim() || randomBytes(48).toString('base64url');
+// Next.js asks nothing of a newcomer: no telemetry notice, no data sent.
+const quietNext = { NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED ?? '1' };
 
 const built = [
   'packages/contract/dist/index.js',
@@ -36,21 +41,60 @@ function run(command, args, env = {}) {
   }
 }
 
-if (!built) {
-  console.log('Building eventsite (first start only)...');
-  run('npm', ['run', 'build']);
+/**
+ * The first start's build, its output kept in a log file rather than on screen (a route table
+ * and the bundler's notes mean nothing to a newcomer): a line every 30 s while it runs, and the
+ * log's end if it fails.
+ */
+async function build() {
+  const log = path.join(tmpdir(), 'eventsite-build.log');
+  console.log(`Building eventsite (first start only, a few minutes; the log is ${log})...`);
+  const started = Date.now();
+  const output = [];
+  const child = spawn('npm', ['run', 'build'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...quietNext },
+  });
+  child.stdout.on('data', (chunk) => output.push(chunk));
+  child.stderr.on('data', (chunk) => output.push(chunk));
+  const ticker = setInterval(
+    () => console.log(`  still building (${Math.round((Date.now() - started) / 1000)} s)...`),
+    30_000,
+  );
+  const code = await new Promise((resolve) =>
+    child.on('close', (c, signal) => resolve(c ?? signal)),
+  );
+  clearInterval(ticker);
+  writeFileSync(log, Buffer.concat(output));
+  if (code !== 0) {
+    const lines = readFileSync(log, 'utf8').trimEnd().split('\n');
+    console.error(
+      `\n${lines.slice(-60).join('\n')}\n\nThe build failed (${code}); the whole log is ${log}.`,
+    );
+    process.exit(typeof code === 'number' ? code : 1);
+  }
+  console.log(`Built in ${Math.round((Date.now() - started) / 1000)} s.`);
 }
+
+if (!built) await build();
 
 console.log('Checking the demo data...');
 run(process.execPath, ['apps/api/dist/cli/main.js', 'demo', '--if-empty']);
 
 const children = [];
-function start(name, args, env) {
+function start(name, args, env, lines) {
   const child = spawn(process.execPath, args, {
     cwd: root,
-    stdio: 'inherit',
+    stdio: lines ? ['inherit', 'pipe', 'pipe'] : 'inherit',
     env: { ...process.env, ...env },
   });
+  if (lines)
+    for (const stream of [child.stdout, child.stderr])
+      createInterface({ input: stream }).on('line', (line) => {
+        const shown = lines(line);
+        if (shown !== null) console.log(shown);
+      });
   child.on('exit', (code, signal) => {
     if (!stopping) {
       console.error(`${name} stopped (${signal ?? `exit ${code}`}); stopping eventsite.`);
@@ -74,15 +118,23 @@ process.on('SIGTERM', () => stop(0));
 
 // One background job at a time: the demo's bib OCR runs in the API process after the first
 // start, and a second model run in parallel would make pages wait on both cores.
-start('The API', ['apps/api/dist/server.js'], {
-  PORT: apiPort,
-  JOB_CONCURRENCY: process.env.JOB_CONCURRENCY ?? '1',
-  SITE_KEY: siteKey,
-});
+// The API logs warnings and errors only (LOG_LEVEL=info shows every request), as readable lines.
+start(
+  'The API',
+  ['apps/api/dist/server.js'],
+  {
+    PORT: apiPort,
+    JOB_CONCURRENCY: process.env.JOB_CONCURRENCY ?? '1',
+    SITE_KEY: siteKey,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  },
+  readableLogLine,
+);
 start('The site', ['node_modules/next/dist/bin/next', 'start', 'apps/site', '-p', sitePort], {
   PORT: sitePort,
   API_URL: apiUrl,
   SITE_KEY: siteKey,
+  ...quietNext,
 });
 
 setTimeout(() => {
