@@ -1,4 +1,4 @@
-import type { CertificateTemplate, OrganiserInput } from '@eventsite/contract';
+import type { CertificateTemplate } from '@eventsite/contract';
 
 /** What `demo` creates: two organisers on local host names, a dozen events each. */
 export interface DemoEvent {
@@ -26,13 +26,6 @@ export interface DemoOrganiser {
   config: Record<string, unknown>;
   /** Hosted by this API (GET /assets/{file}); stored as a path, made absolute per response. */
   logoAsset: string;
-  /**
-   * Added after validation: a link the site must drop (a social link is kept only with a valid
-   * absolute URL), proving the filtering happens on the site.
-   */
-  invalidSocialLinks?: NonNullable<
-    OrganiserInput['extra_config']['footer_config']
-  >['socialMediaLinks'];
   events: DemoEvent[];
 }
 
@@ -78,14 +71,6 @@ export const DEMO_ORGANISERS: DemoOrganiser[] = [
         },
       },
     },
-    invalidSocialLinks: [
-      {
-        platform: 'tiktok',
-        url: 'tiktok.com/@no-scheme',
-        icon: '',
-        label: 'TikTok (invalid URL on purpose)',
-      },
-    ],
     events: [
       // The flagship: every search, results, certificates, a banner, a sponsor and a gallery button.
       {
@@ -292,7 +277,6 @@ export const DEMO_ORGANISERS: DemoOrganiser[] = [
             {
               platform: 'strava',
               url: 'https://www.strava.com/clubs/alpinetrailseries',
-              icon: 'https://trailseries.example.com/strava.svg',
               label: 'Strava club',
             },
           ],

@@ -5,6 +5,7 @@ import {
   DEFAULT_PHOTO_PAGE_SIZE,
   envelope,
   eventConfig,
+  extraConfigPatch,
   organiserData,
 } from '@eventsite/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,7 +96,7 @@ describe('demo', () => {
     expect(app.services.photos.renders).toBe(before);
   });
 
-  it('serves localhost with absolute logo URLs that work and an invalid social link for the site to drop', async () => {
+  it('serves localhost with absolute logo URLs that work', async () => {
     const body = envelope(organiserData).parse(
       (await get('/api/v1/client/events/organiser/data?app_domain=localhost')).json(),
     );
@@ -104,13 +105,26 @@ describe('demo', () => {
     expect((await get('/assets/city-marathon-photos.png')).statusCode).toBe(200);
     expect(body.data.extra_config.headerCta).toMatchObject({ text: 'Register', position: 'right' });
     expect(body.data.extra_config.footer_config.hide9picBranding).toBe(false);
-    const urls = body.data.extra_config.footer_config.socialMediaLinks.map((l) => l.url);
-    expect(urls.some((u) => !/^https?:\/\//.test(u))).toBe(true);
     expect(body.data.recent_events).toHaveLength(12);
     expect(body.data.recent_events[0]!.event_name).toBe('Harbour City Marathon 2026');
     // Covers show every event's photos but the private one's (found by search only).
     for (const e of body.data.recent_events)
       expect(e.event_photos.length > 0).toBe(e.event_name !== 'Spring Riverside 10K');
+  });
+
+  it("gives each demo organiser a branding the console's own rules accept, icons that load", async () => {
+    // The console saves the whole branding at once: one link it refuses blocks every save.
+    for (const domain of ['localhost', 'trail.localhost']) {
+      const body = envelope(organiserData).parse(
+        (await get(`/api/v1/client/events/organiser/data?app_domain=${domain}`)).json(),
+      );
+      const checked = extraConfigPatch.safeParse(body.data.extra_config);
+      expect(checked.error?.issues ?? []).toEqual([]);
+      const links = body.data.extra_config.footer_config.socialMediaLinks;
+      expect(links.length).toBeGreaterThan(0);
+      // No icon on a host that does not answer: each link shows the site's own icon.
+      expect(links.map((l) => l.icon)).toEqual(links.map(() => ''));
+    }
   });
 
   it('serves trail.localhost with its own look and events only', async () => {

@@ -116,11 +116,6 @@ export async function createDemo(services: Services, options: DemoOptions): Prom
   for (const demo of DEMO_ORGANISERS) {
     const input = organiserInput.parse(demo.config);
     input.logo = `${ASSET_PATH_PREFIX}${demo.logoAsset}`;
-    const footer = input.extra_config.footer_config;
-    input.extra_config.footer_config = {
-      ...footer,
-      socialMediaLinks: [...(footer?.socialMediaLinks ?? []), ...(demo.invalidSocialLinks ?? [])],
-    };
     const { id: organiserId } = await services.organisers.apply(input);
     truth.organisers.push({ id: organiserId, name: input.name, domains: input.domains });
     const domain = input.domains[0]!;
