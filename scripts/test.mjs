@@ -3,7 +3,7 @@
 // the production build, then the browser tests against the built site and API.
 // Ends with one line "tests: N passed, N failed".
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, existsSync } from 'node:fs';
+import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
@@ -30,6 +30,13 @@ function step(title, command, args, env = {}) {
   const ok = result.status === 0;
   if (!ok) failures.push(title);
   return ok;
+}
+
+/** A report file of this run's, with none left from an earlier run to be counted instead. */
+function reportFile(name) {
+  const file = path.join(resultsDir, name);
+  rmSync(file, { force: true });
+  return file;
 }
 
 function count(file, read) {
@@ -79,7 +86,7 @@ if (wanted('static')) {
 // PostgreSQL with Redis and S3), its unit tests once (apps/api/src/test-support/test-kinds.ts).
 // The tests that load a recognition model (*.models.test.ts) are the models pass's.
 if (wanted('unit')) {
-  const out = path.join(resultsDir, 'vitest.json');
+  const out = reportFile('vitest.json');
   const ok = step('unit and API tests', 'npx', [
     'vitest',
     'run',
@@ -96,7 +103,7 @@ if (wanted('unit')) {
 // network at all: the models must work offline. In a user namespace without one where the machine
 // allows it (root in CI); elsewhere with the network, with a notice.
 if (wanted('models') || wanted('offline')) {
-  const out = path.join(resultsDir, 'models.json');
+  const out = reportFile('models.json');
   const vitest = [
     'npx',
     'vitest',
@@ -127,7 +134,7 @@ if (wanted('e2e')) {
     failed += 1;
     console.error('The build failed: the browser tests cannot run.');
   } else {
-    const out = path.join(resultsDir, 'e2e.json');
+    const out = reportFile('e2e.json');
     const ok = step('browser tests', process.execPath, ['--import', 'tsx', 'e2e/run.ts'], {
       E2E_RESULTS: out,
     });

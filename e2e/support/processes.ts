@@ -1,9 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * The key the site signs its visitors' addresses with and the API checks them by, as `npm start`
+ * gives both (docs/security.md, "Behind a proxy"): e2e/run.ts makes one per run and passes it to
+ * the test files (E2E_SITE_KEY), so a suite's own site and API share it too.
+ */
+export const SITE_KEY = process.env.E2E_SITE_KEY || randomBytes(48).toString('base64url');
 
 /** A port nothing listens on right now, on 127.0.0.1. */
 export function freePort(): Promise<number> {
@@ -87,9 +95,8 @@ export function startApi(dataDir: string, port: number): Promise<Service> {
     'The API',
     ['apps/api/dist/server.js'],
     // OCR off: reading the demo's photos would take both cores for many minutes; the browser
-    // tests tag bibs through the admin API instead. Faces on: the demo's events with selfie search
-    // queue their faces behind everything else (a low priority), so the selfie test's own event,
-    // made with two photos, is read first.
+    // tests tag bibs through the admin API instead. Faces on for the suites' own events (selfie,
+    // hide-me); the demo queues none (e2e/run.ts makes it with faces off).
     {
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -101,6 +108,10 @@ export function startApi(dataDir: string, port: number): Promise<Service> {
       // Every browser of every console suite signs in from 127.0.0.1, through the one site: far
       // more than a person's 20 attempts in 15 minutes (the limit itself is an API test's).
       SIGN_INS_PER_CLIENT: '1000',
+      // Likewise searches: every suite's visitors are 127.0.0.1 (the limit itself is an API test's,
+      // and csp's on its own API).
+      SEARCHES_PER_MINUTE: '1000',
+      SITE_KEY,
     },
     `http://127.0.0.1:${port}/api/v1/client/events/organiser/data?app_domain=localhost`,
   );
@@ -108,13 +119,14 @@ export function startApi(dataDir: string, port: number): Promise<Service> {
 
 /**
  * The built site on `bind` (the name or address it listens on): `localhost` by default, which is
- * 127.0.0.1 here; the spec-provider suite binds the literal 127.0.0.1.
+ * 127.0.0.1 here; the spec-provider suite binds the literal 127.0.0.1. It signs its visitors with
+ * `siteKey` (the run's, as its API's), or with none when it is ''.
  */
-export function startSite(apiUrl: string, port: number, bind = 'localhost'): Promise<Service> {
+export function startSite(apiUrl: string, port: number, bind = 'localhost', siteKey = SITE_KEY): Promise<Service> {
   return startService(
     'The site',
     ['node_modules/next/dist/bin/next', 'start', 'apps/site', '-p', String(port), '-H', bind],
-    { PORT: String(port), API_URL: apiUrl },
+    { PORT: String(port), API_URL: apiUrl, SITE_KEY: siteKey },
     `http://127.0.0.1:${port}/robots.txt`,
   );
 }

@@ -189,10 +189,17 @@ describe('the Branding screen', () => {
       /This file is 3\.0 MB; a logo may be at most 2 MB/,
     );
     const before = page.url();
+    const sent: string[] = [];
+    const onRequest = (r: { method(): string; url(): string }) => {
+      if (r.method() === 'POST') sent.push(r.url());
+    };
+    page.on('request', onRequest);
     await page.getByRole('button', { name: 'Upload logo' }).click();
-    await page.waitForTimeout(500);
+    // The refusal's visible answer: the focus goes back to the file field, and nothing was sent.
+    await page.waitForFunction(() => document.activeElement?.id === 'branding-logo-file');
+    page.off('request', onRequest);
+    assert.deepEqual(sent, [], 'not sent');
     assert.equal(page.url(), before, 'not sent');
-    assert.equal(await page.evaluate(() => document.activeElement?.id), 'branding-logo-file');
 
     // A PNG: shown in the preview before it is uploaded, then stored.
     await page.getByLabel('Choose a new logo').setInputFiles(logoPng);

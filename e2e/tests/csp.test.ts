@@ -149,7 +149,8 @@ before(async () => {
     `http://127.0.0.1:${apiPort}/api/v1/client/events/organiser/data?app_domain=localhost`,
   );
   sitePort = await freePort();
-  site = await startSite(api.url, sitePort);
+  // No SITE_KEY: this API knows the visitor from the site's X-Forwarded-For (TRUST_PROXY).
+  site = await startSite(api.url, sitePort, 'localhost', '');
   browser = await launchBrowser();
 });
 

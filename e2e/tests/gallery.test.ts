@@ -98,11 +98,15 @@ async function original(uuid: string): Promise<Buffer> {
   return Buffer.from(await res.arrayBuffer());
 }
 
+/** Until the page has painted what a scroll changed: two animation frames, not a fixed time. */
+const painted = (page: Page) =>
+  page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+
 /** Scrolls until photo `n` is in the DOM (the grid renders only rows near the screen). */
 async function scrollTo(page: Page, n: number) {
   for (let i = 0; i < 200 && (await tile(page, n).count()) === 0; i += 1) {
     await page.mouse.wheel(0, 600);
-    await page.waitForTimeout(60);
+    await painted(page);
   }
   await tile(page, n).scrollIntoViewIfNeeded();
 }
@@ -145,7 +149,7 @@ describe('the event gallery', () => {
     let highest = 0;
     for (let i = 0; i < 400 && highest < 400; i += 1) {
       await page.mouse.wheel(0, 1200);
-      await page.waitForTimeout(40);
+      await painted(page);
       if (i % 10 === 0) {
         const count = await imgCount(page);
         assert.ok(count < MAX_IMGS, `${count} images in the DOM`);
@@ -226,7 +230,7 @@ describe('the event gallery', () => {
     const last = Math.min(firstPhotos.length, 40);
     for (let i = 0; i < 100 && (await tile(page, last).count()) === 0; i += 1) {
       await page.evaluate(() => window.scrollBy(0, 400));
-      await page.waitForTimeout(60);
+      await painted(page);
     }
     await tile(page, last).scrollIntoViewIfNeeded();
     await page.waitForFunction((n) => {

@@ -1,11 +1,10 @@
 // The promo editor in a real browser: edit a text in place, move a picture, undo, export PNG and
 // PDF, and check the files themselves (pixel size, page size, real text in the PDF).
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import { inflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
-import { axeViolations, launchBrowser, VIEWPORTS } from '../support/browser.js';
+import { axeViolations, downloadedBytes, launchBrowser, VIEWPORTS } from '../support/browser.js';
 import { apiData, siteUrl, type OrganiserData } from '../support/stack.js';
 
 let browser: Browser;
@@ -77,11 +76,11 @@ async function download(page: Page, format: 'PNG' | 'PDF'): Promise<{ name: stri
   const dialog = page.getByRole('dialog');
   await dialog.waitFor();
   const [file] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), dialog.getByRole('button', { name: new RegExp(`^${format}`) }).click()]);
-  const path = await file.path();
-  assert.ok(path, 'download saved');
+  const bytes = await downloadedBytes(file);
+  assert.ok(bytes.length > 0, 'download saved');
   await dialog.getByText(/^Saved/).waitFor();
   await dialog.getByRole('button', { name: 'Close' }).click();
-  return { name: file.suggestedFilename(), bytes: await readFile(path) };
+  return { name: file.suggestedFilename(), bytes };
 }
 
 describe('the promo editor', () => {
@@ -153,7 +152,10 @@ describe('the promo editor', () => {
   });
 
   test('autosaves: the edit survives a reload', async () => {
-    await page.waitForTimeout(1200);
+    // The autosave (debounced) has written the edit to the browser's storage.
+    await page.waitForFunction(() =>
+      Object.keys(localStorage).some((k) => localStorage.getItem(k)?.includes('Race day, here I come')),
+    );
     await page.reload({ waitUntil: 'networkidle' });
     await page.waitForFunction(() => Boolean((window as unknown as KonvaWindow).Konva?.stages[0]?.findOne('#title')));
     assert.equal((await element(page, 'title')).text, 'Race day, here I come');

@@ -15,6 +15,7 @@ import { carriesImage } from '../support/image-bytes.js';
 import { repoRoot } from '../support/processes.js';
 import { apiUrl, siteUrl } from '../support/stack.js';
 import { admin } from '../support/operator.js';
+import { publishOnSite } from '../support/site-cache.js';
 
 const require = createRequire(import.meta.url);
 const assets = path.join(path.dirname(require.resolve('@vladmandic/human')), '..', 'assets');
@@ -72,6 +73,8 @@ before(async () => {
     assert.ok(Date.now() < deadline, `the ingest and faces jobs finished in time: ${JSON.stringify(jobs.counts)}`);
     await new Promise((r) => setTimeout(r, 500));
   }
+  // Published through the console, as an organiser would: the site shows the new event at once.
+  await publishOnSite(HOST, event.id);
 
   const faces = (await import(path.join(repoRoot, 'apps/api/dist/faces/index.js'))) as {
     detectFaces(image: Buffer, options?: { tiles?: boolean }): Promise<Face[]>;
@@ -125,14 +128,8 @@ async function openGallery(viewport: keyof typeof VIEWPORTS): Promise<{ page: Pa
   page.on('request', (r) => requests.push(r));
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('filechooser', () => (chooserCount += 1));
-  // The site keeps an organiser's list of events for up to 30 s (its revalidation time): an event
-  // created moments ago may answer 404 until then, so the gallery is loaded again until it shows.
-  const until = Date.now() + 60_000;
-  for (;;) {
-    const res = await page.goto(siteUrl(HOST, `/events/${event.slug}/photos`), { waitUntil: 'load' });
-    if (res?.status() === 200 || Date.now() > until) break;
-    await page.waitForTimeout(3000);
-  }
+  const res = await page.goto(siteUrl(HOST, `/events/${event.slug}/photos`), { waitUntil: 'load' });
+  assert.equal(res?.status(), 200, 'the site shows the event published through its console');
   await page.waitForLoadState('networkidle');
   return { page, requests, errors, choosers: () => chooserCount };
 }
