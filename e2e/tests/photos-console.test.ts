@@ -170,7 +170,9 @@ describe('the Photos screen', () => {
     assert.equal((await publicUuids()).length, PHOTOS);
     assert.deepEqual(await axeViolations(page), []);
     await shot(page, 'desktop-uploaded');
-    // The list of photos, made before the uploads, offers to show the new ones.
+    // The list, empty before the uploads, brought the first photos in by itself (no "No photos
+    // yet" while they are there); the rest come in with "Show the new photos".
+    await page.getByRole('heading', { name: /Photos \([1-9]\d* photos?\)/ }).waitFor();
     await page.getByRole('link', { name: 'Show the new photos' }).click();
     await page.getByRole('heading', { name: /Photos \(50 photos\)/ }).waitFor();
     assert.deepEqual(errors, []);

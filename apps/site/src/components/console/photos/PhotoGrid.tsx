@@ -14,6 +14,8 @@ interface Props {
   /** The photo whose deletion is being confirmed, from `?confirm=`. */
   confirm: string | null;
   base: string;
+  /** Uploaded photos are still being made ready: an empty list says they are coming. */
+  preparing?: boolean;
 }
 
 function ChangeButton({
@@ -141,7 +143,11 @@ export function PhotoGrid(props: Props) {
       <h2 id="photos-manage" className="photos-heading">
         {T.heading} <span className="photos-total">({T.count(total)})</span>
       </h2>
-      {total === 0 ? <p className="console-hint">{T.none}</p> : null}
+      {total === 0 ? (
+        <p className="console-hint" role="status">
+          {props.preparing ? T.preparing : T.none}
+        </p>
+      ) : null}
       <ul className="photos-grid">
         {answer.photos.map((photo, i) => (
           <PhotoCard key={photo.uuid} photo={photo} n={offset + i + 1} props={props} />

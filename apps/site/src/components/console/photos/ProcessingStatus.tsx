@@ -1,6 +1,7 @@
 'use client';
 
 import type { JobsStatus } from '@eventsite/contract';
+import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CSRF_FIELD } from '@/lib/console-security';
 import { PHOTOS_TEXT } from './strings';
@@ -17,6 +18,12 @@ interface Props {
   csrf: string;
   /** Editors and owners may retry a failed job; a photographer only sees progress. */
   canRetry: boolean;
+  /**
+   * The photo list below shows no photo yet: the first finished jobs then bring the page's
+   * photos in by themselves (later ones wait for "Show the new photos", so a long upload does
+   * not redraw the list every few seconds under the organiser's hands).
+   */
+  listEmpty?: boolean;
 }
 
 /**
@@ -24,7 +31,8 @@ interface Props {
  * every few seconds while any is queued or running (and after an upload), each failure with its
  * reason and, for those who may, a Retry button (a plain form: it works without JavaScript).
  */
-export function ProcessingStatus({ eventId, initial, csrf, canRetry }: Props) {
+export function ProcessingStatus({ eventId, initial, csrf, canRetry, listEmpty = false }: Props) {
+  const router = useRouter();
   const [status, setStatus] = useState<JobsStatus | null>(initial);
   const [failedToLoad, setFailedToLoad] = useState(initial === null);
   const wakeUntil = useRef(0);
@@ -45,10 +53,11 @@ export function ProcessingStatus({ eventId, initial, csrf, canRetry }: Props) {
     }
     if (next) setStatus(next);
     setFailedToLoad(next === null);
+    if (listEmpty && next && next.counts.done > (initial?.counts.done ?? 0)) router.refresh();
     const busy = next === null || next.counts.queued + next.counts.running > 0;
     if (busy || Date.now() < wakeUntil.current)
       timer.current = setTimeout(() => void poll(), POLL_MS);
-  }, [eventId]);
+  }, [eventId, initial, listEmpty, router]);
 
   useEffect(() => {
     const wake = () => {
@@ -71,6 +80,7 @@ export function ProcessingStatus({ eventId, initial, csrf, canRetry }: Props) {
       <h2 id="photos-processing" className="photos-heading">
         {T.heading}
       </h2>
+      <p className="console-hint">{T.tasks}</p>
       <dl className="photos-counts" aria-live="polite" data-testid="job-counts">
         {(['queued', 'running', 'done', 'failed'] as const).map((state) => (
           <div key={state} className={`photos-count photos-count-${state}`}>

@@ -67,6 +67,8 @@ export default async function PhotosPage({ params, searchParams }: Props) {
     manages ? consolePhotoPage(token, eventId, page, PHOTO_PAGE_SIZE) : Promise.resolve(null),
   ]);
   const { notice, error } = outcomeOf(query);
+  const working = jobs.ok && jobs.data.counts.queued + jobs.data.counts.running > 0;
+  const listEmpty = photos?.ok === true && photos.data.pagination.total === 0;
   const confirm = one(query.confirm);
   return (
     <div className="container page console">
@@ -96,6 +98,7 @@ export default async function PhotosPage({ params, searchParams }: Props) {
           initial={jobs.ok ? jobs.data : null}
           csrf={csrf}
           canRetry={manages}
+          listEmpty={listEmpty}
         />
         {photos ? (
           <PhotoGrid
@@ -105,6 +108,7 @@ export default async function PhotosPage({ params, searchParams }: Props) {
             page={page}
             confirm={confirm ?? null}
             base={eventScreenHref(eventId, 'photos')}
+            preparing={working}
           />
         ) : null}
       </ConsoleFrame>
