@@ -2,10 +2,12 @@
  * What the bib reader makes of the real race photos' tuning part (never the held-out part):
  * each photo's labelled bibs, its readings and the text lines behind them, then precision and
  * recall at the threshold. Usage: node --import tsx bench/tools/bib-real.ts [threshold=0.8] [verbose]
- * (env DET_SIDE, CLOSER_SIDE: the detector's sizes, CLOSER_SIDE=0 for no closer look)
+ * (env DET_SIDE, CLOSER_SIDE: the detector's sizes, CLOSER_SIDE=0 for no closer look;
+ * SMALL_PRINT=read: recognise small print too; DIGITS_ONLY=1: the digits-only bib pattern)
  */
 import { readFileSync } from 'node:fs';
 import { bibsFromLines, createOcrEngine } from '../../apps/api/src/bibs/index.js';
+import { DIGITS_BIB_PATTERN } from '../../apps/api/src/bibs/bib-text.js';
 import { loadRealRace, scorePairs } from '../eval-sets/real-race.js';
 
 const threshold = Number(process.argv[2] ?? 0.8);
@@ -15,11 +17,14 @@ const engine = createOcrEngine();
 const found = new Map<string, string[]>();
 for (const photo of tuning) {
   const lines = await engine.readText(readFileSync(photo.path), {
-    skipSmallPrint: true,
+    skipSmallPrint: process.env.SMALL_PRINT !== 'read',
     ...(process.env.DET_SIDE ? { detectionSide: Number(process.env.DET_SIDE) } : {}),
     ...(process.env.CLOSER_SIDE ? { closerLookSide: Number(process.env.CLOSER_SIDE) } : {}),
   });
-  const all = bibsFromLines(lines, { minConfidence: 0 });
+  const all = bibsFromLines(lines, {
+    minConfidence: 0,
+    ...(process.env.DIGITS_ONLY ? { pattern: DIGITS_BIB_PATTERN } : {}),
+  });
   found.set(
     photo.file,
     all
