@@ -39,6 +39,17 @@ export type Team = z.infer<typeof team>;
 
 export const teamUserParams = z.object({ userId: z.coerce.number().int().positive() });
 
+/**
+ * `DELETE /api/v1/admin/users/:userId`: the removing user's own password, typed again (a console
+ * session must send it; an admin token need not), as for an invitation.
+ */
+export const userRemoveInput = z
+  .object({ password: z.string().max(MAX_PASSWORD_LENGTH, 'password is too long').optional() })
+  .strict()
+  // No body at all (an admin token's call) reaches the check as null.
+  .nullish();
+export type UserRemoveInput = z.infer<typeof userRemoveInput>;
+
 /** `DELETE /api/v1/admin/users/:userId`. */
 export const userRemoved = z.object({ removed: z.string() });
 export type UserRemoved = z.infer<typeof userRemoved>;

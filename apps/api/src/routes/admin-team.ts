@@ -10,6 +10,7 @@ import {
   team,
   teamUserParams,
   userRemoved,
+  userRemoveInput,
 } from '@eventsite/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -35,10 +36,10 @@ const LOGO_BODY_TYPES = [
  * The console's owner-only screens on the admin API (not in roleMay: editors and photographers
  * are refused): the team (users, removing one, invitations) and the organiser's logo upload.
  */
-/** Passwords typed again before the team changes, per console user in 15 minutes. */
+/** Wrong passwords typed again before the team changes, per console user in 15 minutes. */
 export const PASSWORD_AGAIN_ATTEMPTS = 10;
 export const PASSWORD_AGAIN_REFUSED =
-  'Type your own password again to invite someone: the one typed was not right';
+  'Type your own password again to change the team: the one typed was not right';
 
 export const adminTeamRoutes: FastifyPluginAsyncZod = async (app) => {
   const passwordAgain = app.createRateLimit({
@@ -49,7 +50,8 @@ export const adminTeamRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * A console user must type their password again before the team changes: a script running in
    * their signed-in browser (a tag manager on a public page of the same origin) has the session,
-   * not the password. Counted per user before it is checked; an admin token needs none.
+   * not the password. Wrong ones are counted per user (an owner making many changes is never
+   * held back); past the limit even the right one is refused. An admin token needs none.
    */
   const confirmPassword = async (
     request: FastifyRequest,
@@ -58,16 +60,18 @@ export const adminTeamRoutes: FastifyPluginAsyncZod = async (app) => {
   ) => {
     const session = request.consoleSession;
     if (!session) return;
-    const seen = await passwordAgain(request);
-    if (!seen.isAllowed && seen.isExceeded) {
+    const seen = await passwordAgain(request, { increment: false });
+    if (!seen.isAllowed && seen.remaining === 0) {
       reply.header('retry-after', String(seen.ttlInSeconds));
       throw new AppError(
         429,
         `Too many wrong passwords: try again in ${Math.ceil(seen.ttlInSeconds / 60)} min`,
       );
     }
-    if (!password || !(await app.services.console.passwordIsRight(session, password)))
+    if (!password || !(await app.services.console.passwordIsRight(session, password))) {
+      await passwordAgain(request);
       throw new AppError(403, PASSWORD_AGAIN_REFUSED);
+    }
   };
 
   const mailer = app.config.smtpUrl
@@ -100,14 +104,17 @@ export const adminTeamRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Remove a console user; every session of it ends at once (owner only)',
         description:
-          'The last owner is never removed (409), yourself included: invite another owner first. Another organiser’s user is 404.',
+          'The last owner is never removed (409), yourself included: invite another owner first. Another organiser’s user is 404. A console session must send its user’s own `password` again in the body (403 when it is not right; 10 wrong ones in 15 minutes, with the invitations’, then 429); an admin token need not.',
         security,
         params: teamUserParams,
+        body: userRemoveInput,
         response: { 200: envelope(userRemoved), ...failures },
       },
     },
-    async (request) =>
-      ok(await app.services.team.remove(request.organiserId, request.params.userId)),
+    async (request, reply) => {
+      await confirmPassword(request, reply, request.body?.password);
+      return ok(await app.services.team.remove(request.organiserId, request.params.userId));
+    },
   );
 
   app.post(
@@ -117,7 +124,7 @@ export const adminTeamRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Invite a person by email and role: a one-time link, valid 7 days (owner only)',
         description:
-          'The token is answered once (only its sha256 is stored); the link is `{site}/console/invite/{token}`. With SMTP_URL set it is also emailed. A second invitation for the same email replaces the first. 409 when the email is already a user. A console session must send its user’s own `password` again (403 when it is not right; 10 tries in 15 minutes, then 429); an admin token need not.',
+          'The token is answered once (only its sha256 is stored); the link is `{site}/console/invite/{token}`. With SMTP_URL set it is also emailed. A second invitation for the same email replaces the first. 409 when the email is already a user. A console session must send its user’s own `password` again (403 when it is not right; 10 wrong ones in 15 minutes, with removals’, then 429); an admin token need not.',
         security,
         body: inviteInput,
         response: { 201: envelope(inviteCreated), ...failures },

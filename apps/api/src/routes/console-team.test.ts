@@ -97,7 +97,7 @@ describe('the team', () => {
   it("cannot remove another organiser's user (404, nothing removed)", async () => {
     const { users } = (await call(owner, 'GET', '/users')).json().data;
     const editorId = users.find((u: { role: string }) => u.role === 'editor').id;
-    const res = await call(trailOwner, 'DELETE', `/users/${editorId}`);
+    const res = await call(trailOwner, 'DELETE', `/users/${editorId}`, { password: PASSWORD });
     expect(res.statusCode).toBe(404);
     expect((await call(owner, 'GET', '/users')).json().data.users).toHaveLength(3);
   });
@@ -105,7 +105,7 @@ describe('the team', () => {
   it('never removes the last owner, yourself included; with a second owner you may leave', async () => {
     const { users } = (await call(owner, 'GET', '/users')).json().data;
     const me = users.find((u: { email: string }) => u.email === 'owner@city.example').id;
-    const refused = await call(owner, 'DELETE', `/users/${me}`);
+    const refused = await call(owner, 'DELETE', `/users/${me}`, { password: PASSWORD });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toMatch(/only owner: make another owner first/);
     // With an admin token too.
@@ -114,7 +114,9 @@ describe('the team', () => {
 
     await t.services.console.createUser('city.example', 'second@city.example', 'owner', PASSWORD);
     const second = await session('second@city.example');
-    const left = await call(second, 'DELETE', `/users/${(await idOf('second@city.example'))!}`);
+    const left = await call(second, 'DELETE', `/users/${(await idOf('second@city.example'))!}`, {
+      password: PASSWORD,
+    });
     expect(left.statusCode, left.body).toBe(200);
     expect(left.json().data).toEqual({ removed: 'second@city.example' });
     // Its session ended with it.
@@ -125,11 +127,25 @@ describe('the team', () => {
     await t.services.console.createUser('city.example', 'temp@city.example', 'editor', PASSWORD);
     const temp = await session('temp@city.example');
     expect((await call(temp, 'GET', '/events')).statusCode).toBe(200);
-    const res = await call(owner, 'DELETE', `/users/${(await idOf('temp@city.example'))!}`);
+    const tempId = (await idOf('temp@city.example'))!;
+    // Not without the owner's own password (a script in their browser has the session only).
+    for (const payload of [undefined, {}, { password: 'not the password' }]) {
+      const refused = await call(owner, 'DELETE', `/users/${tempId}`, payload);
+      expect(refused.statusCode, JSON.stringify(payload)).toBe(403);
+      expect(refused.json().message).toBe(PASSWORD_AGAIN_REFUSED);
+    }
+    expect((await call(temp, 'GET', '/events')).statusCode).toBe(200);
+    const res = await call(owner, 'DELETE', `/users/${tempId}`, { password: PASSWORD });
     expect(res.statusCode).toBe(200);
     expect((await call(temp, 'GET', '/events')).statusCode).toBe(401);
-    expect((await call(owner, 'DELETE', '/users/999999')).statusCode).toBe(404);
-    expect((await call(owner, 'DELETE', '/users/abc')).statusCode).toBe(400);
+    const withPassword = { password: PASSWORD };
+    expect((await call(owner, 'DELETE', '/users/999999', withPassword)).statusCode).toBe(404);
+    expect((await call(owner, 'DELETE', '/users/abc', withPassword)).statusCode).toBe(400);
+    // An admin token needs no password.
+    await t.services.console.createUser('city.example', 'temp2@city.example', 'editor', PASSWORD);
+    const admin = await adminToken(t.services, 'city.example');
+    const byToken = await call(admin, 'DELETE', `/users/${(await idOf('temp2@city.example'))!}`);
+    expect(byToken.statusCode, byToken.body).toBe(200);
   });
 });
 

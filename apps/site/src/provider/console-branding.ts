@@ -81,11 +81,17 @@ export function teamOf(token: string, fetchImpl?: typeof fetch): Promise<Console
   return consoleCall('/api/v1/admin/users', team, { token }, fetchImpl);
 }
 
-export function removeUser(token: string, userId: number, fetchImpl?: typeof fetch) {
+/** Removes a user; `password` is the signed-in owner's own, typed again. */
+export function removeUser(
+  token: string,
+  userId: number,
+  password: string,
+  fetchImpl?: typeof fetch,
+) {
   return consoleCall(
     `/api/v1/admin/users/${userId}`,
     userRemoved,
-    { method: 'DELETE', token },
+    { method: 'DELETE', token, body: { password } },
     fetchImpl,
   );
 }

@@ -61,10 +61,19 @@ export function TeamScreen({
                 {lastOwner ? (
                   <p className="console-hint team-last-owner">{T.lastOwner}</p>
                 ) : (
-                  <form method="post" action="/console/team/remove">
+                  <form method="post" action="/console/team/remove" className="team-remove">
                     <input type="hidden" name={CSRF_FIELD} value={csrf} />
                     <input type="hidden" name="user_id" value={user.id} />
                     <input type="hidden" name="email" value={user.email} />
+                    <input
+                      name="password"
+                      type="password"
+                      required
+                      maxLength={200}
+                      autoComplete="current-password"
+                      placeholder={T.removePassword}
+                      aria-label={T.removePasswordFor(user.email)}
+                    />
                     <button
                       type="submit"
                       className="button button-outline"

@@ -12,6 +12,8 @@ export const TEAM_TEXT = {
   you: '(you)',
   remove: (email: string) => `Remove ${email}`,
   removeShort: 'Remove',
+  removePassword: 'Your password',
+  removePasswordFor: (email: string) => `Your own password, typed again to remove ${email}`,
   lastOwner: 'The only owner cannot be removed: invite another owner first.',
   removed: (email: string) => `${email} was removed; their sessions ended at once.`,
   roles: {
@@ -57,7 +59,7 @@ export const TEAM_TEXT = {
     'not-found': 'That person or invitation is already gone.',
     unavailable: 'The provider did not answer, so nothing changed. Try again in a moment.',
     'owners-only': 'Only an owner may change the team.',
-    password: 'Your password was not right, so no invitation was made. Type it again.',
+    password: 'Your password was not right, so nothing changed. Type it again.',
     limited: 'Too many wrong passwords: wait 15 minutes, then try again.',
   },
 } as const;
