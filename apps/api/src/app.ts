@@ -31,6 +31,7 @@ import { assetRoutes } from './routes/assets.js';
 import { adminRoutes } from './routes/admin.js';
 import { consoleRoutes } from './routes/console.js';
 import { consoleInviteRoutes } from './routes/console-invites.js';
+import { consoleSignInLinkRoutes } from './routes/console-sign-in-links.js';
 import { uploadedImageRoutes } from './routes/uploaded-images.js';
 import { watermarkPublicRoutes } from './routes/watermark-public.js';
 import { faceModelRoutes } from './routes/face-models.js';
@@ -331,6 +332,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     signInsPerClient: options.config.signInsPerClient,
   });
   await app.register(consoleInviteRoutes, { prefix: CONSOLE_PREFIX });
+  await app.register(consoleSignInLinkRoutes, { prefix: CONSOLE_PREFIX });
   await app.register(photoRoutes);
   await app.register(formRoutes);
   await app.register(assetRoutes);

@@ -22,5 +22,6 @@ export * from './console-inbox.js';
 export * from './console-photos.js';
 export * from './results-import.js';
 export * from './console-team.js';
+export * from './console-sign-in-link.js';
 export * from './access.js';
 export * from './watermark.js';

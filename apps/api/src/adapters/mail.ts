@@ -1,3 +1,4 @@
+import type { SignInLinkMailer } from '../services/console-sign-in-links.js';
 import type { InviteMailer } from '../services/console-team.js';
 import { oneLine, smtpMailer } from './smtp.js';
 
@@ -35,6 +36,42 @@ export function smtpInviteMailer(smtpUrl: string, from: string | undefined): Inv
       return {
         sent: false,
         note: `The mail server did not take the email (${reason.slice(0, 200)}): copy the link and send it`,
+      };
+    }
+  };
+}
+
+/**
+ * Sign-in link emails (the console's "Email me a sign-in link") through SMTP_URL. A refusal is
+ * answered as a note, never thrown: the visitor was already told a link may be on its way.
+ */
+export function smtpSignInLinkMailer(smtpUrl: string, from: string | undefined): SignInLinkMailer {
+  const mailer = smtpMailer(smtpUrl);
+  return async ({ to, organiser, link, expiresAt }) => {
+    const sender = from ?? {
+      name: oneLine(organiser),
+      address: `no-reply@${new URL(link).hostname}`,
+    };
+    try {
+      await mailer.send({
+        from: sender,
+        to,
+        subject: `Your sign-in link for the ${organiser} console`,
+        text: [
+          `Someone asked for a link to sign in to the ${organiser} console as ${to}.`,
+          '',
+          `Open this link to sign in (it works once, until ${expiresAt.toUTCString()}):`,
+          link,
+          '',
+          'If you did not ask for it, ignore this email: nobody signs in without this link, and your password still works.',
+        ].join('\n'),
+      });
+      return { sent: true, note: '' };
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      return {
+        sent: false,
+        note: `The mail server did not take the email (${reason.slice(0, 200)})`,
       };
     }
   };

@@ -102,7 +102,18 @@ export class ConsoleAccountService {
     const user = organiser ? await this.accounts.findUser(organiser.id, address) : undefined;
     const matches = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
     if (!user || !matches) throw new AppError(401, SIGN_IN_REFUSED);
-    if (organiser?.expiryAt && organiser.expiryAt <= this.now())
+    return this.openSession(user, organiser?.expiryAt ?? null);
+  }
+
+  /**
+   * A new session for a user whose identity was proven (a password, an emailed link): its token
+   * is answered once. Refused (403) when the organiser's account has expired.
+   */
+  async openSession(
+    user: { id: number; email: string; role: ConsoleRole },
+    organiserExpiryAt: Date | null,
+  ): Promise<SignInAnswer> {
+    if (organiserExpiryAt && organiserExpiryAt <= this.now())
       throw new AppError(403, "The organiser's account has expired: ask the provider to renew it");
     const token = `ess_${randomBytes(32).toString('base64url')}`;
     const now = this.now();

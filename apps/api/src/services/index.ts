@@ -18,11 +18,14 @@ import { BibService } from './bibs.js';
 import { BibReviewService } from './bib-review.js';
 import { BibReviewRepository } from '../repositories/bib-review.js';
 import { ContactService } from './contact.js';
+import { smtpSignInLinkMailer } from '../adapters/mail.js';
 import { smtpMailer } from '../adapters/smtp.js';
 import { ConsoleAccountService } from './console-accounts.js';
 import { ConsoleRepository } from '../repositories/console.js';
 import { ConsoleTeamRepository } from '../repositories/console-team.js';
 import { ConsoleTeamService } from './console-team.js';
+import { ConsoleSignInLinkRepository } from '../repositories/console-sign-in-links.js';
+import { ConsoleSignInLinkService } from './console-sign-in-links.js';
 import { BrandingService } from './branding.js';
 import { DownloadService } from './downloads.js';
 import { EventService } from './events.js';
@@ -80,6 +83,8 @@ export interface Services {
   signInDevices: SignInDevices;
   /** The console's team: users, removing one, one-time invitations (console-team.ts). */
   team: ConsoleTeamService;
+  /** Sign-in links by email; null without a mail server (SMTP_URL). */
+  signInLinks: ConsoleSignInLinkService | null;
   /** The organiser's uploaded logo and its events' banners (branding.ts). */
   branding: BrandingService;
   jobs: JobService;
@@ -273,6 +278,15 @@ export function createServices(db: Db, blobs: BlobStores, options: ServiceOption
       consoleAccounts,
       organisers,
     ),
+    signInLinks: options.smtpUrl
+      ? new ConsoleSignInLinkService(
+          new ConsoleSignInLinkRepository(db),
+          consoleRepo,
+          consoleAccounts,
+          organisers,
+          smtpSignInLinkMailer(options.smtpUrl, options.smtpFrom),
+        )
+      : null,
     branding: new BrandingService(blobs.variants, organisers, events),
     jobs,
     uploads: new UploadService(

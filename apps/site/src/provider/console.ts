@@ -2,6 +2,8 @@ import {
   type AdminEventList,
   adminEventList,
   envelope,
+  signInLinkRequested,
+  signInLinksAvailable,
   signInWithDevice,
   signedOut as signedOutAnswer,
   type Whoami,
@@ -126,4 +128,53 @@ export function consoleEvents(
 export function signOut(token: string, everywhere: boolean, fetchImpl?: typeof fetch) {
   const path = everywhere ? '/api/v1/console/sign-out-everywhere' : '/api/v1/console/sign-out';
   return consoleCall(path, signedOutAnswer, { method: 'POST', token }, fetchImpl);
+}
+
+/** Whether the API can email sign-in links (it has a mail server); false when it does not answer. */
+export async function signInLinksOffered(fetchImpl?: typeof fetch): Promise<boolean> {
+  const answer = await consoleCall(
+    '/api/v1/console/sign-in-links',
+    signInLinksAvailable,
+    {},
+    fetchImpl,
+  );
+  return answer.ok && answer.data.available;
+}
+
+/**
+ * Asks the API to email a sign-in link to `email` (opening on `siteOrigin`): the same answer
+ * whether or not the address has an account.
+ */
+export function askSignInLink(
+  domain: string,
+  email: string,
+  siteOrigin: string,
+  forwardedFor: string | null,
+  fetchImpl?: typeof fetch,
+) {
+  return consoleCall(
+    '/api/v1/console/sign-in-links',
+    signInLinkRequested,
+    {
+      method: 'POST',
+      body: { app_domain: domain, email, site_origin: siteOrigin },
+      forwardedFor,
+    },
+    fetchImpl,
+  );
+}
+
+/** Uses an emailed sign-in link: the session and device token, as a sign-in answers them. */
+export function redeemSignInLink(
+  domain: string,
+  token: string,
+  forwardedFor: string | null,
+  fetchImpl?: typeof fetch,
+) {
+  return consoleCall(
+    '/api/v1/console/sign-in-links/use',
+    signInWithDevice,
+    { method: 'POST', body: { app_domain: domain, token }, forwardedFor },
+    fetchImpl,
+  );
 }

@@ -40,6 +40,7 @@ describe('migrations', () => {
         'certificate_templates',
         'console_invites',
         'console_sessions',
+        'console_sign_in_links',
         'console_users',
         'contact_forms',
         'contact_messages',

@@ -537,6 +537,28 @@ export const consoleInvites = pgTable(
 );
 
 /**
+ * A one-time sign-in link emailed to a console user who asked for one (the sign-in page's
+ * "Email me a sign-in link"): only the sha256 of its random token is kept; using it removes the
+ * row; it expires within minutes, and goes with its user.
+ */
+export const consoleSignInLinks = pgTable(
+  'console_sign_in_links',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => consoleUsers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('console_sign_in_links_token_hash_key').on(t.tokenHash),
+    index('console_sign_in_links_user_idx').on(t.userId),
+  ],
+);
+
+/**
  * An event's watermark (docs/watermarks.md): its look, and `version`, bumped each time the look
  * changes, which names the display variants made with it (`{uuid}/m{version}/…`). A table of its
  * own: the event's other settings stay as they are.
@@ -614,6 +636,7 @@ export const schema = {
   searchMisses,
   eventDailyStats,
   consoleInvites,
+  consoleSignInLinks,
   eventWatermarks,
   eventFrames,
 };

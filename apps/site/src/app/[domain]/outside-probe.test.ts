@@ -1,4 +1,6 @@
+import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CONSOLE_TEXT } from '@/components/console/strings';
 import {
   CSRF_COOKIE,
   CSRF_FIELD,
@@ -156,6 +158,22 @@ describe('one visitor with a made-up session (issue 39, item 1)', () => {
     expect(refused.status).toBe(429);
     expect((await refused.json()).message).toMatch(/^Too many failed authentications/);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Someone signed in behind the same address (one NAT) is told plainly why, not "not loaded".
+    const colleague = visitor('203.0.113.66');
+    await signIn(colleague, 'owner@city.example', PASSWORD);
+    const { default: ConsolePage } = await import('./console/page');
+    const page = colleague.request('/console');
+    const html = renderToStaticMarkup(
+      await colleague.send(
+        () =>
+          ConsolePage({
+            params: Promise.resolve({ domain: 'city.example' }),
+            searchParams: Promise.resolve({}),
+          }),
+        page,
+      ),
+    );
+    expect(html).toContain(CONSOLE_TEXT.errors.held);
 
     const answer = await jobs(owner);
     expect(answer.status, await answer.clone().text()).toBe(200);
@@ -330,5 +348,46 @@ describe('a script on a public page, with an owner signed in (issue 39, item 3)'
     expect((await pendingInvites(session)).map((i) => i.email)).toEqual([
       'second-owner@city.example',
     ]);
+  }, 120_000);
+
+  it('cannot remove a member: fetch is refused, a form needs the password', async () => {
+    await api.cli(
+      ['user', 'create', 'city.example', 'editor@city.example', '--role', 'editor'],
+      PASSWORD,
+    );
+    const owner = visitor('198.51.100.51');
+    await signIn(owner, 'owner@city.example', PASSWORD);
+    const session = owner.jar.get(SESSION_COOKIE)!;
+    const users = async () => {
+      const res = await fetch(`${api.url}/api/v1/admin/users`, {
+        headers: { authorization: `Bearer ${session}` },
+      });
+      return ((await res.json()) as { data: { users: Array<{ id: number; email: string }> } }).data
+        .users;
+    };
+    const editorId = (await users()).find((u) => u.email === 'editor@city.example')!.id;
+    const remove = async (fields: Record<string, string>, secFetchMode: string) => {
+      const { POST } = await import('./console/team/remove/route');
+      const request = owner.request('/console/team/remove', {
+        form: { user_id: String(editorId), ...fields },
+      });
+      request.headers.set('sec-fetch-mode', secFetchMode);
+      return owner.send(() => POST(request), request);
+    };
+
+    const fetched = await remove({}, 'cors');
+    expect(fetched.status).toBe(403);
+    expect(await fetched.text()).toContain('not by a script');
+    for (const fields of [{}, { password: 'a guess at it' }] as Record<string, string>[]) {
+      const res = await remove(fields, 'navigate');
+      expect(res.headers.get('location')).toBe('/console/team?error=password');
+    }
+    expect((await users()).map((u) => u.email)).toContain('editor@city.example');
+
+    const removed = await remove({ password: PASSWORD }, 'navigate');
+    expect(removed.headers.get('location')).toBe(
+      `/console/team?removed=${encodeURIComponent('editor@city.example')}`,
+    );
+    expect((await users()).map((u) => u.email)).not.toContain('editor@city.example');
   }, 120_000);
 });

@@ -13,10 +13,19 @@ interface Props {
   origin: string;
   /** A sign-out that did not reach the API: the visitor is still signed in, and is told so. */
   signOutFailed?: boolean;
+  /** The events were refused for this visitor's address (429): said plainly, not "not loaded". */
+  eventsHeld?: boolean;
 }
 
 /** The signed-in console's first screen: the organiser's events, each with its screens. */
-export function ConsoleHome({ who, events, csrf, origin, signOutFailed = false }: Props) {
+export function ConsoleHome({
+  who,
+  events,
+  csrf,
+  origin,
+  signOutFailed = false,
+  eventsHeld = false,
+}: Props) {
   const mayEdit = who.user.role !== 'photographer';
   return (
     <ConsoleFrame
@@ -39,7 +48,7 @@ export function ConsoleHome({ who, events, csrf, origin, signOutFailed = false }
         </div>
         {events === null ? (
           <p className="console-error" role="alert">
-            {CONSOLE_TEXT.eventsFailed}
+            {eventsHeld ? CONSOLE_TEXT.errors.held : CONSOLE_TEXT.eventsFailed}
           </p>
         ) : events.length === 0 ? (
           <p>{CONSOLE_TEXT.noEvents}</p>

@@ -10,9 +10,12 @@ export function SignInForm({
   csrf,
   notice,
   next = null,
+  linkOffered = false,
 }: {
   csrf: string;
   notice: ConsoleNotice | null;
+  /** Whether the API can email sign-in links: "Email me a sign-in link" is then offered. */
+  linkOffered?: boolean;
   /** The console screen to go back to once signed in. */
   next?: string | null;
 }) {
@@ -69,6 +72,11 @@ export function SignInForm({
           {CONSOLE_TEXT.signIn}
         </button>
       </form>
+      {linkOffered ? (
+        <p className="console-sign-in-link">
+          <a href="/console/sign-in-link">{CONSOLE_TEXT.signInLink.offer}</a>
+        </p>
+      ) : null}
     </section>
   );
 }

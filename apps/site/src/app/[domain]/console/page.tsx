@@ -4,14 +4,9 @@ import { ConsoleHome } from '@/components/console/ConsoleHome';
 import { SignInForm } from '@/components/console/SignInForm';
 import { CONSOLE_TEXT, noticeOf } from '@/components/console/strings';
 import '@/components/console/console.css';
-import {
-  consoleReturnPath,
-  CSRF_COOKIE,
-  SESSION_COOKIE,
-  validCsrf,
-} from '@/lib/console-security';
+import { consoleReturnPath, CSRF_COOKIE, SESSION_COOKIE, validCsrf } from '@/lib/console-security';
 import { siteOrigin } from '@/lib/seo';
-import { consoleEvents, whoIsSignedIn } from '@/provider/console';
+import { consoleEvents, signInLinksOffered, whoIsSignedIn } from '@/provider/console';
 
 /** Never in a search engine (the proxy also answers X-Robots-Tag, robots.txt disallows /console). */
 export const metadata: Metadata = {
@@ -45,15 +40,23 @@ export default async function ConsolePage({ params, searchParams }: Props) {
             csrf={csrf}
             origin={siteOrigin(domain)}
             signOutFailed={notice === 'sign-out-failed'}
+            eventsHeld={!events.ok && events.status === 429}
           />
         </div>
       );
     }
     if (who.status === 401) notice = 'expired';
+    // Held back for this visitor's address (failed authentications): said plainly.
+    if (who.status === 429) notice = 'held';
   }
   return (
     <div className="container page console">
-      <SignInForm csrf={csrf} notice={notice} next={consoleReturnPath(query.next)} />
+      <SignInForm
+        csrf={csrf}
+        notice={notice}
+        next={consoleReturnPath(query.next)}
+        linkOffered={await signInLinksOffered()}
+      />
     </div>
   );
 }

@@ -29,13 +29,16 @@ export async function consoleSessionOrSignIn(): Promise<ConsoleSession> {
   const token = jar.get(SESSION_COOKIE)?.value;
   const back = consoleReturnPath(requestHeaders.get(CONSOLE_PATH_HEADER));
   const signIn = (notice?: string) => {
-    const query = new URLSearchParams({ ...(notice ? { notice } : {}), ...(back ? { next: back } : {}) });
+    const query = new URLSearchParams({
+      ...(notice ? { notice } : {}),
+      ...(back ? { next: back } : {}),
+    });
     return query.size ? `/console?${query}` : '/console';
   };
   if (!token) redirect(signIn());
   const who = await whoIsSignedIn(token);
   if (who.ok) return { token, who: who.data, csrf };
-  redirect(signIn(who.status === 401 ? 'expired' : 'unavailable'));
+  redirect(signIn(who.status === 401 ? 'expired' : who.status === 429 ? 'held' : 'unavailable'));
 }
 
 /** The session token of a console change (a route handler), or null when signed out. */

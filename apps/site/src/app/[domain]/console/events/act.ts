@@ -25,7 +25,7 @@ export async function eventChange(
     return {
       ok: false,
       response: toConsoleScreen('/console', {
-        notice: who.status === 401 ? 'expired' : 'unavailable',
+        notice: who.status === 401 ? 'expired' : who.status === 429 ? 'held' : 'unavailable',
       }),
     };
   let eventId = 0;
