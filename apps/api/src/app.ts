@@ -39,6 +39,7 @@ import { clientRoutes } from './routes/client.js';
 import { guardEventRoutes } from './routes/event-access.js';
 import { formRoutes } from './routes/forms.js';
 import { healthRoutes } from './routes/health.js';
+import { homeRoutes } from './routes/home.js';
 import { liveRoutes } from './routes/live.js';
 import { photoRoutes } from './routes/photos.js';
 import { serveHotPhoto } from './routes/hot-photos.js';
@@ -310,6 +311,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
+  await app.register(homeRoutes);
   await app.register(healthRoutes);
   // Every client route of one event (these and the live stream) checks a password event's grant.
   guardEventRoutes(app);

@@ -74,3 +74,17 @@ describe('GET /health', () => {
     }
   });
 });
+
+describe('GET / (the provider front page, where "Powered by eventsite" links)', () => {
+  it('answers a person with a page that says where to go, not a JSON 404', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(res.body).toContain('<title>eventsite');
+    expect(res.body).toContain('Looking for your photos?');
+    expect(res.body).toContain('href="/docs"');
+    // No script at all: the page is words and links.
+    expect(res.body).not.toMatch(/<script/i);
+  });
+});
