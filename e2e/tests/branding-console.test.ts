@@ -419,6 +419,8 @@ describe('the Team screen and an invitation', () => {
     await page.goto(siteUrl(HOST, '/console/team'));
     const editor = page.getByTestId('team-user').filter({ hasText: INVITEE });
     assert.match(await editor.innerText(), /Editor/);
+    // Removing a person asks for the owner's own password again.
+    await editor.getByLabel(`Your own password, typed again to remove ${INVITEE}`).fill(PASSWORD);
     await editor.getByRole('button', { name: `Remove ${INVITEE}` }).click();
     await page
       .getByRole('status')
