@@ -3,9 +3,14 @@
  * faces the product's engine found: who each face is (by the labelled face boxes), genuine and
  * impostor similarities, and the answers a search gives at a threshold.
  */
-import { FaceIndex } from '../../apps/api/src/faces/face-index.js';
+import { FaceIndex, type FaceMatch } from '../../apps/api/src/faces/face-index.js';
 import { calibrateFusion, fuse, type LabelledFace } from '../../apps/api/src/faces/fusion.js';
-import { unidentifiable, type FaceQuality, type QualityLimits } from '../../apps/api/src/faces/quality.js';
+import {
+  unidentifiable,
+  type FaceQuality,
+  type QualityLimits,
+} from '../../apps/api/src/faces/quality.js';
+import { bibOfSelfie, keptWithBib } from '../../apps/api/src/faces/selfie-bib.js';
 import { matchTier, type MatchBars } from '../../apps/api/src/faces/thresholds.js';
 import { MAX_SELFIE_MATCHES } from '../../packages/contract/src/constants.js';
 import { runnerOfFace, type Box, type RaceFaces } from './race-faces.js';
@@ -42,7 +47,11 @@ export function dot(a: ArrayLike<number>, b: ArrayLike<number>): number {
 }
 
 /** Every face found, with the labelled runner it is (null: nobody labelled there). */
-export function facesOf(set: RaceFaces, described: Described, limits?: QualityLimits | null): Face[] {
+export function facesOf(
+  set: RaceFaces,
+  described: Described,
+  limits?: QualityLimits | null,
+): Face[] {
   const faces: Face[] = [];
   for (const photo of set.photos)
     for (const f of described.photos[photo] ?? []) {
@@ -113,6 +122,8 @@ export function selfieSearch(
   part: Part,
   rule: SelfieRule,
   limits?: QualityLimits | null,
+  bibs?: { readShare: number },
+  expand?: { confirm: number | null },
 ): SelfieFigures {
   const figures: SelfieFigures = { selfies: 0, refused: 0, right: 0, wrong: 0, relevant: 0 };
   const index = new FaceIndex({ dimensions: faces[0]?.embedding.length });
@@ -130,17 +141,61 @@ export function selfieSearch(
       figures.refused++;
       continue;
     }
-    const found =
+    const found: FaceMatch[] =
       'bars' in rule
         ? index
             .search(face.embedding, {
               limit: FACES_PER_SEARCH,
               minSimilarity: rule.bars.match.similarity,
-              minStandout: Number.isFinite(rule.bars.match.standout) ? rule.bars.match.standout : undefined,
+              minStandout: Number.isFinite(rule.bars.match.standout)
+                ? rule.bars.match.standout
+                : undefined,
             })
             .filter((m) => matchTier(m, rule.bars) === 'match')
         : index.search(face.embedding, { limit: FACES_PER_SEARCH, minSimilarity: rule.similarity });
-    const answered = new Set(found.map((m) => m.photoId).filter((p) => p !== selfie.photo));
+    if (expand && 'bars' in rule) {
+      // Each sure match asked in turn, as a race photo's face of the visitor.
+      const first = found.filter((m) => m.photoId !== selfie.photo);
+      const selfieScores = new Map(
+        index.search(face.embedding, { limit: 10_000 }).map((m) => [m.id, m.standout]),
+      );
+      const seen = new Set(first.map((m) => m.id));
+      for (const m of first) {
+        for (const more of index.search(index.embedding(m.id)!, {
+          limit: FACES_PER_SEARCH,
+          minSimilarity: rule.bars.match.similarity,
+          minStandout: rule.bars.match.standout,
+        })) {
+          if (seen.has(more.id) || more.photoId === m.photoId) continue;
+          if (expand.confirm !== null && (selfieScores.get(more.id) ?? -Infinity) < expand.confirm)
+            continue;
+          seen.add(more.id);
+          found.push(more);
+        }
+      }
+    }
+    let answered = new Set(found.map((m) => m.photoId).filter((p) => p !== selfie.photo));
+    if (bibs) {
+      // The labels as the bibs read: a matched face's runner, when that bib counts as read.
+      const byId = new Map(faces.map((f) => [f.id, f]));
+      const worn = (id: number) => {
+        const f = byId.get(id)!;
+        return f.runner !== null && bibRead(f.photo, f.runner, bibs.readShare) ? f.runner : null;
+      };
+      const matched = found
+        .filter((m) => m.photoId !== selfie.photo)
+        .map((m) => ({ photo: m.photoId, bib: worn(m.id) }));
+      const yours = bibOfSelfie(matched);
+      answered = new Set(keptWithBib(matched, yours).map((m) => m.photo));
+      if (yours !== null)
+        for (const a of set.appearances)
+          if (
+            a.runner === yours &&
+            a.photo !== selfie.photo &&
+            bibRead(a.photo, a.runner, bibs.readShare)
+          )
+            answered.add(a.photo);
+    }
     for (const photo of answered) {
       if (mine.has(photo)) figures.right++;
       else figures.wrong++;
@@ -200,13 +255,20 @@ export function morePhotos(
     if (photos.size < 2 || !inPart(set, runner, part)) continue;
     for (const hidden of photos) {
       const read = (f: Face) =>
-        f.runner !== null && !(f.runner === runner && f.photo === hidden) && bibRead(f.photo, f.runner, share);
+        f.runner !== null &&
+        !(f.runner === runner && f.photo === hidden) &&
+        bibRead(f.photo, f.runner, share);
       const queries = faces.filter((f) => f.runner === runner && f.photo !== hidden && read(f));
       if (queries.length === 0) continue;
       figures.searches++;
       const known: LabelledFace[] = faces
         .filter(read)
-        .map((f) => ({ id: f.id, photoId: f.photo, bibs: [f.runner!], embedding: Float32Array.from(f.embedding) }));
+        .map((f) => ({
+          id: f.id,
+          photoId: f.photo,
+          bibs: [f.runner!],
+          embedding: Float32Array.from(f.embedding),
+        }));
       const calibration = calibrateFusion(known, threshold, { quantile: options.quantile });
       // The bib search's photos: those where the runner's bib is read.
       const exclude = new Set(queries.map((f) => f.photo));
@@ -220,7 +282,12 @@ export function morePhotos(
       );
       for (const [photo, { face }] of found) {
         const wearer = byId.get(face)!;
-        if (options.wornBib !== false && wearer.runner !== null && wearer.runner !== runner && read(wearer))
+        if (
+          options.wornBib !== false &&
+          wearer.runner !== null &&
+          wearer.runner !== runner &&
+          read(wearer)
+        )
           found.delete(photo);
       }
       if (!found.has(hidden)) figures.missed++;

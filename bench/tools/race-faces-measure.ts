@@ -27,18 +27,28 @@ const limits: QualityLimits | null = limitsArg === 'product' ? QUALITY_LIMITS : 
 const set = loadRaceFaces();
 const pct = (x: number) => `${(100 * x).toFixed(1)}`;
 const q = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!.toFixed(3) : '–';
+  sorted.length
+    ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!.toFixed(3)
+    : '–';
 
-console.log(`held out (${set.heldOut.size}) / tuning (${set.tuning.size}) runners; limits ${limitsArg}`);
+console.log(
+  `held out (${set.heldOut.size}) / tuning (${set.tuning.size}) runners; limits ${limitsArg}`,
+);
 for (const file of files) {
-  const described = JSON.parse(readFileSync(file, 'utf8')) as Described & { descriptor: string; photoMs: number };
+  const described = JSON.parse(readFileSync(file, 'utf8')) as Described & {
+    descriptor: string;
+    photoMs: number;
+  };
   const faces = facesOf(set, described, limits);
-  console.log(`\n## ${described.descriptor}: ${faces.length} faces (${faces.filter((f) => f.runner).length} labelled), photos ${(described.photoMs / 1000).toFixed(1)} s`);
+  console.log(
+    `\n## ${described.descriptor}: ${faces.length} faces (${faces.filter((f) => f.runner).length} labelled), photos ${(described.photoMs / 1000).toFixed(1)} s`,
+  );
   for (const part of ['tuning', 'heldOut'] as Part[]) {
     const { genuine, impostor } = similarities(set, faces, part);
     let above = 0;
     for (const g of genuine) above += impostor.filter((i) => i < g).length;
-    const auc = genuine.length && impostor.length ? above / (genuine.length * impostor.length) : NaN;
+    const auc =
+      genuine.length && impostor.length ? above / (genuine.length * impostor.length) : NaN;
     const bar = Number(q(impostor, 0.999));
     const tar = genuine.filter((g) => g > bar).length / (genuine.length || 1);
     console.log(
@@ -51,9 +61,24 @@ for (const file of files) {
   const thresholds = args.includes('--thresholds')
     ? args[args.indexOf('--thresholds') + 1]!.split(',').map(Number)
     : [0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8];
+  const bibShare = args.includes('--selfie-bibs')
+    ? Number(args[args.indexOf('--selfie-bibs') + 1])
+    : null;
+  const expandArg = args.includes('--expand') ? args[args.indexOf('--expand') + 1]! : null;
+  const expand =
+    expandArg === null ? undefined : { confirm: expandArg === 'none' ? null : Number(expandArg) };
   const line = (label: string, rule: SelfieRule) => {
     const row = (['tuning', 'heldOut', 'all'] as Part[]).map((part) => {
-      const s = selfieSearch(set, described, faces, part, rule, limits);
+      const s = selfieSearch(
+        set,
+        described,
+        faces,
+        part,
+        rule,
+        limits,
+        bibShare === null ? undefined : { readShare: bibShare },
+        expand,
+      );
       return `${part} P ${pct(precision(s))} R ${pct(recall(s))} (${s.right}/${s.wrong}, ${s.refused}/${s.selfies} refused)`;
     });
     console.log(`selfie ${label}: ${row.join(' | ')}`);
@@ -62,9 +87,14 @@ for (const file of files) {
   line('the product (threshold 0.60)', { bars: matchBars(MATCH_SIMILARITY, faces.length) });
   for (const standout of standouts)
     line(`standout ≥ ${standout}`, {
-      bars: { ...matchBars(MATCH_SIMILARITY, faces.length), match: { similarity: MATCH_SIMILARITY, standout } },
+      bars: {
+        ...matchBars(MATCH_SIMILARITY, faces.length),
+        match: { similarity: MATCH_SIMILARITY, standout },
+      },
     });
-  const threshold = args.includes('--fusion-threshold') ? Number(args[args.indexOf('--fusion-threshold') + 1]) : 0.6;
+  const threshold = args.includes('--fusion-threshold')
+    ? Number(args[args.indexOf('--fusion-threshold') + 1])
+    : 0.6;
   const fusionLine = (label: string, options: Parameters<typeof morePhotos>[4]) => {
     const row = (['tuning', 'heldOut', 'all'] as Part[]).map((part) => {
       const f = morePhotos(set, faces, part, threshold, options);
@@ -74,7 +104,11 @@ for (const file of files) {
     console.log(`more photos of you, ${label}: ${row.join(' | ')}`);
   };
   for (const readShare of [1, 0.7]) {
-    fusionLine(`before (no standout, no worn-bib rule), ${readShare} read`, { readShare, minStandout: null, wornBib: false });
+    fusionLine(`before (no standout, no worn-bib rule), ${readShare} read`, {
+      readShare,
+      minStandout: null,
+      wornBib: false,
+    });
     fusionLine(`the product, ${readShare} read`, { readShare });
   }
 }

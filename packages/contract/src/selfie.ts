@@ -19,7 +19,10 @@ export const selfieSearchRequest = z.object({
 export type SelfieSearchRequest = z.infer<typeof selfieSearchRequest>;
 
 export const selfieMatch = photoListItem.extend({
-  /** Cosine similarity of the selfie with the most similar face on the photo, 0..1. */
+  /**
+   * Cosine similarity of the selfie with the most similar face on the photo, 0..1; for a photo
+   * found by the visitor's bib (`found_by: 'bib'`), that of the face that tied the bib to them.
+   */
   similarity: z.number(),
   /** `match`: at or above the event's threshold; `maybe`: a little below it ("maybe you"). */
   tier: z.enum(['match', 'maybe']),
@@ -29,6 +32,11 @@ export const selfieMatch = photoListItem.extend({
    * may leave it out.
    */
   bib: z.string().nullable().optional(),
+  /**
+   * `bib`: no face on the photo matched, but it shows the bib worn under the faces that did (the
+   * visitor's own bib: a turned head, sunglasses). Absent: found by the face.
+   */
+  found_by: z.enum(['bib']).optional(),
 });
 export type SelfieMatch = z.infer<typeof selfieMatch>;
 

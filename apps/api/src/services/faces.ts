@@ -7,13 +7,20 @@ import {
 import { PermanentJobError } from '../adapters/jobs/types.js';
 import { AppError } from '../errors.js';
 import { fuse, mayBeSameRunner } from '../faces/fusion.js';
-import { unidentifiable, type Unidentifiable } from '../faces/quality.js';
-import { matchBars, matchTier, type MatchTier } from '../faces/thresholds.js';
+import { unidentifiable } from '../faces/quality.js';
+import { widenByBib, type Found } from '../faces/selfie-bib.js';
+import { matchBars, matchTier } from '../faces/thresholds.js';
 import { wearerFace, wornBib } from '../faces/wearer.js';
 import type { EventRow } from '../repositories/events.js';
 import type { FaceRepository, NewFace } from '../repositories/faces.js';
 import type { PhotoRepository } from '../repositories/photos.js';
 import { photosConfigOf } from './event-config.js';
+import {
+  NO_FACE_MESSAGE,
+  POOR_SELFIE_MESSAGES,
+  SELFIE_SEARCH_OFF_MESSAGE,
+  UNREADABLE_SELFIE_MESSAGE,
+} from './selfie-messages.js';
 import type { FaceDetector } from './engines.js';
 import type { WornBibs } from './bibs.js';
 import type { EventService } from './events.js';
@@ -23,6 +30,7 @@ import type { JobService } from './jobs.js';
 
 export { engineFaceDetector, type FaceDetector } from './engines.js';
 export { DEFAULT_FACE_INDEX_BYTES, type FaceChange } from './face-indexes.js';
+export * from './selfie-messages.js';
 
 /** Where a bib was read: the photos a bib search finds, with the bib's boxes on each. */
 export interface BibPhotoSource {
@@ -40,30 +48,9 @@ export interface BibPhotoSource {
   bibsOnPhotos(event: EventRow, uuids: string[]): Promise<Map<string, WornBibs>>;
 }
 
-/** A photo answered: its most similar face, how similar, and the tier it reached. */
-interface Found {
-  similarity: number;
-  face: number;
-  tier: MatchTier;
-}
-
 /** Bib photos whose wearer's face is used as a query for "more photos of you". */
 const MAX_BIB_PHOTOS = 30;
 
-export const SELFIE_SEARCH_OFF_MESSAGE = 'Selfie search is turned off for this event.';
-export const NO_FACE_MESSAGE =
-  'No face was found on the selfie: take it facing the camera, in good light, with the face filling much of the picture.';
-/** What to change when the selfie's face cannot identify anyone (faces/quality.ts). */
-export const POOR_SELFIE_MESSAGES: Record<Unidentifiable, string> = {
-  small:
-    'The face on the selfie is too small to find you: come closer, so that your face fills much of the picture.',
-  blurred:
-    'The selfie is too blurred to find you: hold the phone still, in good light, and take it again.',
-  turned:
-    'The face on the selfie is turned away: look straight at the camera, without sunglasses, and take it again.',
-};
-export const UNREADABLE_SELFIE_MESSAGE =
-  'The selfie is not a photo we can read (JPEG, PNG or WebP).';
 /** Faces looked at per search: several faces of one photo may be among them. */
 const FACES_PER_SEARCH = MAX_SELFIE_MATCHES * 4;
 
@@ -193,7 +180,13 @@ export class FaceService {
           best.set(face.photoId, { similarity: face.similarity, face: face.id, tier });
       }
     }
-    return this.render(event, best, threshold);
+    // The selfie's face and the bib under it confirm each other (faces/selfie-bib.ts).
+    const widened = await widenByBib(
+      best,
+      best.size ? await this.wornBibs(event, [...best.keys()]) : () => null,
+      (bib) => this.bibPhotos.photosWithBib(event, bib, MAX_SELFIE_MATCHES),
+    );
+    return this.render(event, widened, threshold);
   }
 
   /** The answer: per photo its best face, sure matches then "maybe you", at most the limit. */
@@ -203,8 +196,10 @@ export class FaceService {
     threshold: number,
   ): Promise<SelfieSearchAnswer> {
     const eventId = event.id;
+    // Matches first; among them the faces found before the photos found by the bib alone.
+    const rank = (f: Found) => (f.tier === 'match' ? 0 : 2) + (f.byBib ? 1 : 0);
     const ranked = [...best]
-      .sort((a, b) => b[1].similarity - a[1].similarity)
+      .sort((a, b) => rank(a[1]) - rank(b[1]) || b[1].similarity - a[1].similarity)
       .slice(0, MAX_SELFIE_MATCHES);
     const uuids = ranked.map(([uuid]) => uuid);
     const [rows, worn] = await Promise.all([
@@ -216,11 +211,12 @@ export class FaceService {
     const galleryOrder = (uuid: string) => rows.get(uuid)?.sortAt.getTime() ?? 0;
     ranked.sort(
       (a, b) =>
+        rank(a[1]) - rank(b[1]) ||
         b[1].similarity - a[1].similarity ||
         galleryOrder(a[0]) - galleryOrder(b[0]) ||
         (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0),
     );
-    const photos = ranked.flatMap(([uuid, { similarity, face, tier }]) => {
+    const photos = ranked.flatMap(([uuid, { similarity, face, tier, byBib }]) => {
       const p = rows.get(uuid);
       if (!p) return [];
       return [
@@ -232,7 +228,8 @@ export class FaceService {
           captured_at: p.capturedAt ? p.capturedAt.toISOString() : null,
           similarity: Math.round(similarity * 1000) / 1000,
           tier,
-          bib: worn(uuid, face),
+          bib: byBib ?? worn(uuid, face),
+          ...(byBib ? { found_by: 'bib' as const } : {}),
         },
       ];
     });
