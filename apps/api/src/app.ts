@@ -48,6 +48,7 @@ import type { FaceDetector } from './services/faces.js';
 import { closeEngineWorker, fitRecognitionThreadsToJobs } from './engine-worker/index.js';
 import { createServices, type Services } from './services/index.js';
 import { shareChanges } from './services/shared-changes.js';
+import { FACE_RETENTION_CHECK_MS } from './services/face-retention.js';
 import { API_VERSION } from './version.js';
 
 declare module 'fastify' {
@@ -117,6 +118,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     facesEnabled: options.config.facesEnabled,
     faceDetector: options.faceDetector,
     faceIndexBytes: options.config.faceIndexBytes,
+    faceRetentionMaxDays: options.config.faceRetentionMaxDays,
     queue: options.queue,
     smtpUrl: options.config.smtpUrl,
     smtpFrom: options.config.smtpFrom,
@@ -194,6 +196,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           `start-up sweep removed ${removed.map(([k, n]) => `${n} ${k}`).join(', ')}`,
         );
     });
+  // Events past their face data retention lose it: checked at start and every hour.
+  let stopRetention: (() => void) | undefined;
+  app.addHook('onReady', async () => {
+    stopRetention = services.faceRetention.every(FACE_RETENTION_CHECK_MS, (error) =>
+      app.log.warn(
+        { err: error },
+        `deleting expired face data failed: ${(error as Error)?.message}`,
+      ),
+    );
+  });
+  app.addHook('onClose', async () => stopRetention?.());
   if (worker) {
     services.jobs.enqueued.listen(() => worker.wake());
     app.addHook('onReady', async () => worker.start());

@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { MAX_PHOTO_PIXELS } from '@eventsite/contract/constants';
 import { MIN_SITE_KEY_LENGTH } from '@eventsite/contract/site-visitor';
+import { DEFAULT_FACE_RETENTION_MAX_DAYS } from './faces/retention.js';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -112,6 +113,7 @@ const envSchema = z.object({
   ORGANISER_QUOTA_BYTES: wholeNumber('bytes, such as 107374182400 for 100 GB (0: none)', 0, 1e15),
   MAX_IMAGE_PIXELS: wholeNumber('pixels, such as 50000000 for 50 megapixels', 1_000_000, 1e9),
   JOB_RETENTION_DAYS: wholeNumber('days, such as 14', 1, 3650),
+  FACE_RETENTION_MAX_DAYS: wholeNumber('days, such as 365', 1, 3650),
   SWEEP_MIN_AGE_MINUTES: wholeNumber('minutes, such as 15', 0, 10_080),
   REDIS_URL: z
     .string()
@@ -261,6 +263,8 @@ export interface ApiConfig {
   organiserQuotaBytes: number;
   /** Largest image accepted and decoded (MAX_IMAGE_PIXELS; default sized to the machine's memory). */
   maxImagePixels: number;
+  /** The most days any event keeps its face data (FACE_RETENTION_MAX_DAYS, 365). */
+  faceRetentionMaxDays: number;
   /** Finished job rows older than this many days are removed at start (JOB_RETENTION_DAYS, 14). */
   jobRetentionDays: number;
   /**
@@ -349,6 +353,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     organiserQuotaBytes: e.ORGANISER_QUOTA_BYTES ?? DEFAULT_ORGANISER_QUOTA_BYTES,
     maxImagePixels: e.MAX_IMAGE_PIXELS ?? defaultMaxImagePixels(os.totalmem(), jobConcurrency),
     jobRetentionDays: e.JOB_RETENTION_DAYS ?? DEFAULT_JOB_RETENTION_DAYS,
+    faceRetentionMaxDays: e.FACE_RETENTION_MAX_DAYS ?? DEFAULT_FACE_RETENTION_MAX_DAYS,
     sweepMinAgeMinutes: e.SWEEP_MIN_AGE_MINUTES,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM || undefined,

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { closeEngineWorker, fitRecognitionThreadsToJobs } from './engine-worker/index.js';
 import { openRuntime } from './runtime.js';
 import { createServices } from './services/index.js';
+import { FACE_RETENTION_CHECK_MS } from './services/face-retention.js';
 import { shareChanges } from './services/shared-changes.js';
 
 /** How often a worker on Redis delivers recorded jobs whose delivery was lost. */
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
     maxImagePixels: config.maxImagePixels,
     ocrEnabled: config.ocrEnabled,
     facesEnabled: config.facesEnabled,
+    faceRetentionMaxDays: config.faceRetentionMaxDays,
   });
   if (runtime.changes) shareChanges(services, runtime.changes);
   const queue = services.jobs.queue;
@@ -88,6 +90,10 @@ async function main(): Promise<void> {
       }, REDELIVER_EVERY_MS)
     : undefined;
   recovering?.unref();
+  // Events past their face data retention lose it: checked at start and every hour.
+  const stopRetention = services.faceRetention.every(FACE_RETENTION_CHECK_MS, (error) =>
+    log('warn', `deleting expired face data failed: ${(error as Error).message}`),
+  );
   log(
     'info',
     `Worker ready: ${config.jobConcurrency} at once; jobs on ${runtime.queue ? 'Redis' : 'the database'}; photos in ${config.s3 ? `bucket ${config.s3.bucket}` : config.dataDir}`,
@@ -99,6 +105,7 @@ async function main(): Promise<void> {
     closing = true;
     log('info', `${signal}: finishing the jobs in hand`);
     clearInterval(recovering);
+    stopRetention();
     try {
       await worker.stop();
       await services.faces.stop();

@@ -159,6 +159,10 @@ export const CERTIFICATE_FIELDS = [
 export const FACE_EMBEDDING_LENGTH = 1024;
 /** Photos a selfie search answers with at most, best first. */
 export const MAX_SELFIE_MATCHES = 200;
+/** Days after the event day an event's face data is kept, unless its organiser says fewer. */
+export const FACE_RETENTION_DAYS = 90;
+/** The most days any platform may keep face data (an operator sets their own cap under it). */
+export const FACE_RETENTION_MAX_DAYS_LIMIT = 3650;
 
 // analytics
 /** What an event's analytics count, per day: see analytics.ts. */

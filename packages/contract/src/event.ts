@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { BIB_LETTERS, BIB_STRATEGIES, MAX_BIB_IGNORE_WORDS, MAX_BIB_NUMBER } from './constants.js';
+import {
+  BIB_LETTERS,
+  BIB_STRATEGIES,
+  FACE_RETENTION_DAYS,
+  FACE_RETENTION_MAX_DAYS_LIMIT,
+  MAX_BIB_IGNORE_WORDS,
+  MAX_BIB_NUMBER,
+} from './constants.js';
 import { httpUrl, isoDate } from './primitives.js';
 
 /** A photo reference: `uuid,width,height`. */
@@ -131,7 +138,15 @@ export type CtaConfig = z.infer<typeof ctaConfig>;
  * `match_threshold` similar to the selfie (cosine of the face descriptors, 0..1), and a
  * "maybe you" up to 0.1 below it. 0.6 was measured as a starting value (docs/selfie-search.md).
  */
-export const selfieConfig = z.object({ match_threshold: z.number().min(0.3).max(0.95) });
+export const selfieConfig = z.object({
+  match_threshold: z.number().min(0.3).max(0.95),
+  /**
+   * Face data (every face's descriptor and the event's search index) is deleted this many days
+   * after the event day; then selfie search ends for the event. Photos stay. An operator caps it
+   * for the platform (the API refuses more).
+   */
+  face_retention_days: z.number().int().min(1).max(FACE_RETENTION_MAX_DAYS_LIMIT),
+});
 export type SelfieConfig = z.infer<typeof selfieConfig>;
 
 export const eventPhotosConfig = z.object({
@@ -195,7 +210,7 @@ export const DEFAULT_EVENT_PHOTOS_CONFIG: EventPhotosConfig = {
     format: null,
   },
   cta_config: { text: '', url: '', placement: 'top', pass_search: false },
-  selfie_config: { match_threshold: 0.6 },
+  selfie_config: { match_threshold: 0.6, face_retention_days: FACE_RETENTION_DAYS },
 };
 
 /* ---------- What operators write: events ---------- */
@@ -285,5 +300,10 @@ export const adminEvent = z.object({
   client_logo: z.string(),
   total_images: z.number().int(),
   event_photos_config: eventPhotosConfig,
+  /**
+   * When the event's face data (descriptors, search index) is deleted and selfie search ends:
+   * `selfie_config.face_retention_days` after the event day, within the platform's cap.
+   */
+  face_data_expires_at: z.string().optional(),
 });
 export type AdminEvent = z.infer<typeof adminEvent>;

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../adapters/db/index.js';
 import { events, photoFaces, photos } from '../adapters/db/schema.js';
 import { shown } from './shown.js';
@@ -186,13 +186,51 @@ export class FaceRepository {
     return this.db.$count(photoFaces, eq(photoFaces.eventId, eventId));
   }
 
-  /** Deletes every face of the event; how many. */
-  async deleteForEvent(eventId: number): Promise<number> {
+  /**
+   * Deletes every face of the event; how many. `keepHidden`: the faces hide requests matched stay
+   * (their boxes keep the blur and hide the bibs read later under them); `madeBefore`: only
+   * faces found before then.
+   */
+  async deleteForEvent(
+    eventId: number,
+    options: { keepHidden?: boolean; madeBefore?: Date } = {},
+  ): Promise<number> {
     const rows = await this.db
       .delete(photoFaces)
-      .where(eq(photoFaces.eventId, eventId))
+      .where(
+        and(
+          eq(photoFaces.eventId, eventId),
+          options.keepHidden ? eq(photoFaces.hidden, false) : undefined,
+          options.madeBefore ? lt(photoFaces.createdAt, options.madeBefore) : undefined,
+        ),
+      )
       .returning({ id: photoFaces.id });
     return rows.length;
+  }
+
+  /** Whether the event has searchable faces found before then. */
+  async hasSearchableFacesBefore(eventId: number, madeBefore: Date): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: photoFaces.id })
+      .from(photoFaces)
+      .where(
+        and(
+          eq(photoFaces.eventId, eventId),
+          eq(photoFaces.hidden, false),
+          lt(photoFaces.createdAt, madeBefore),
+        ),
+      )
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  /** Events with faces a selfie search could find (not hidden). */
+  async eventsWithSearchableFaces(): Promise<number[]> {
+    const rows = await this.db
+      .selectDistinct({ id: photoFaces.eventId })
+      .from(photoFaces)
+      .where(eq(photoFaces.hidden, false));
+    return rows.map((r) => r.id);
   }
 
   /** The listed photos of these uuids in the event (for search answers); hidden ones are not. */

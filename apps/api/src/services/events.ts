@@ -3,12 +3,14 @@ import {
   type EventConfig,
   type EventInput,
   type EventPatch,
+  type EventPhotosConfigPatch,
 } from '@eventsite/contract';
-import { notFound } from '../errors.js';
+import { AppError, notFound } from '../errors.js';
 import type { EventRepository, EventRow } from '../repositories/events.js';
 import type { PhotoRepository } from '../repositories/photos.js';
 import { photosConfigOf } from './event-config.js';
 import { mergeDeep } from './merge.js';
+import type { FaceRetention } from './face-retention.js';
 import type { OrganiserService } from './organisers.js';
 import { absoluteAssetUrl, eventSlug } from './urls.js';
 
@@ -34,6 +36,9 @@ export class EventService {
    * read again under it (services/index.ts sets it to `BibService.readEventAgain`).
    */
   onBibFormatChange: ((eventId: number) => Promise<unknown>) | undefined;
+
+  /** When an event's face data is deleted, and the platform's cap (set by services/index.ts). */
+  faceRetention: Pick<FaceRetention, 'expiresAt' | 'maxDays'> | undefined;
 
   /**
    * Published events as recently read (every gallery request needs one): reused for a few
@@ -112,6 +117,7 @@ export class EventService {
   }
 
   async createFor(organiserId: number, input: EventInput): Promise<AdminEvent> {
+    this.checkRetention(input.event_photos_config);
     const row = await this.events.create({
       organiserId,
       name: input.name,
@@ -133,6 +139,7 @@ export class EventService {
   }
 
   async create(domain: string, input: EventInput): Promise<AdminEvent> {
+    this.checkRetention(input.event_photos_config);
     const organiser = await this.organisers.resolve(domain);
     const row = await this.events.create({
       organiserId: organiser.id,
@@ -159,6 +166,7 @@ export class EventService {
   }
 
   private async change(current: EventRow, patch: EventPatch): Promise<AdminEvent> {
+    this.checkRetention(patch.event_photos_config);
     const eventId = current.id;
     const row = await this.events.update(eventId, {
       name: patch.name,
@@ -206,6 +214,17 @@ export class EventService {
     return rows.map((row) => this.toAdmin(row, counts.get(row.id) ?? 0));
   }
 
+  /** Face data is kept at most the platform's cap (FACE_RETENTION_MAX_DAYS): more is refused. */
+  private checkRetention(config: EventPhotosConfigPatch | undefined): void {
+    const days = config?.selfie_config?.face_retention_days;
+    const max = this.faceRetention?.maxDays;
+    if (days !== undefined && max !== undefined && days > max)
+      throw new AppError(
+        400,
+        `event_photos_config.selfie_config.face_retention_days: face data can be kept at most ${max} days on this platform`,
+      );
+  }
+
   async adminView(row: EventRow): Promise<AdminEvent> {
     return this.toAdmin(row, await this.photos.count(row.id));
   }
@@ -222,6 +241,9 @@ export class EventService {
       client_logo: row.clientLogo,
       total_images: totalImages,
       event_photos_config: photosConfigOf(row),
+      ...(this.faceRetention
+        ? { face_data_expires_at: this.faceRetention.expiresAt(row).toISOString() }
+        : {}),
     };
   }
 }

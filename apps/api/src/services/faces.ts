@@ -25,6 +25,7 @@ import type { FaceDetector } from './engines.js';
 import type { WornBibs } from './bibs.js';
 import type { EventService } from './events.js';
 import type { FaceChange, FaceIndexes } from './face-indexes.js';
+import type { FaceRetention } from './face-retention.js';
 import { FusionCalibrations } from './fusion-calibrations.js';
 import type { JobService } from './jobs.js';
 
@@ -76,6 +77,8 @@ export class FaceService {
     private readonly bibPhotos: BibPhotoSource,
     /** Undefined when face detection is off (FACES_ENABLED). */
     private readonly detector: FaceDetector | undefined,
+    /** Face data past its retention is gone: searches of the event end (face-retention.ts). */
+    private readonly retention: Pick<FaceRetention, 'requireKept'>,
   ) {
     this.calibrations = new FusionCalibrations(faces, photos, indexes, bibPhotos);
   }
@@ -107,6 +110,7 @@ export class FaceService {
     const event = await this.events.requirePublished(eventId, appDomain);
     const config = photosConfigOf(event);
     if (!config.feature_flag.selfie_search) throw new AppError(403, SELFIE_SEARCH_OFF_MESSAGE);
+    await this.requireFaceData(event);
     const found = await this.bibPhotos.photosWithBib(event, bib, MAX_BIB_PHOTOS);
     const queries: number[][] = [];
     for (const photo of found) {
@@ -352,6 +356,11 @@ export class FaceService {
     return this.indexes.stop();
   }
 
+  /** 410 once the event's face data was deleted after its retention (face-retention.ts). */
+  private async requireFaceData(event: EventRow): Promise<void> {
+    this.retention.requireKept(event, (await this.indexes.get(event.id)).size);
+  }
+
   /** The event, its selfie settings and whether its gallery is private; 403 when selfie search is off. */
   private async requireSelfieSearch(
     eventId: number,
@@ -360,6 +369,7 @@ export class FaceService {
     const event = await this.events.requirePublished(eventId, appDomain);
     const config = photosConfigOf(event);
     if (!config.feature_flag.selfie_search) throw new AppError(403, SELFIE_SEARCH_OFF_MESSAGE);
+    await this.requireFaceData(event);
     return {
       event,
       selfie: config.selfie_config,

@@ -39,7 +39,9 @@ import {
   type FaceDetector,
 } from './engines.js';
 import { FaceIndexes } from './face-indexes.js';
+import { FaceRetention } from './face-retention.js';
 import { FaceService } from './faces.js';
+import { DEFAULT_FACE_RETENTION_MAX_DAYS } from '../faces/retention.js';
 import { BlurredCopies } from './blurred-copies.js';
 import { HideService } from './hides.js';
 import { createIngestHandlers, ImportService, PhotoMaker } from '../ingest/index.js';
@@ -92,6 +94,8 @@ export interface Services {
   downloads: DownloadService;
   bibs: BibService;
   faces: FaceService;
+  /** Deletes events' face data past their retention (face-retention.ts). */
+  faceRetention: FaceRetention;
   /** "Hide me everywhere": runners' requests to have their face hidden on an event's photos. */
   hides: HideService;
   /** Removes what a crash or a failed job left behind (run at start). */
@@ -132,6 +136,8 @@ export interface ServiceOptions {
   facesEnabled?: boolean;
   /** Another face detector than the face engine (tests). */
   faceDetector?: FaceDetector;
+  /** The most days any event keeps its face data (FACE_RETENTION_MAX_DAYS, default 365). */
+  faceRetentionMaxDays?: number;
   /** Memory the loaded selfie search indexes may take together (default 256 MB). */
   faceIndexBytes?: number;
   /** Contact messages are emailed on to the organiser through this SMTP server (SMTP_URL). */
@@ -176,7 +182,23 @@ export function createServices(db: Db, blobs: BlobStores, options: ServiceOption
   const bibs = new BibService(bibRepo, photoRepo, events, reader !== undefined, jobs);
   events.onBibFormatChange = (eventId) => bibs.readEventAgain(eventId);
   const faceIndexes = new FaceIndexes(faceRepo, eventRepo, options.faceIndexBytes);
-  const faces = new FaceService(faceRepo, photoRepo, events, jobs, faceIndexes, bibs, detector);
+  const faceRetention = new FaceRetention(
+    faceRepo,
+    eventRepo,
+    faceIndexes,
+    options.faceRetentionMaxDays ?? DEFAULT_FACE_RETENTION_MAX_DAYS,
+  );
+  events.faceRetention = faceRetention;
+  const faces = new FaceService(
+    faceRepo,
+    photoRepo,
+    events,
+    jobs,
+    faceIndexes,
+    bibs,
+    detector,
+    faceRetention,
+  );
   const blurred = new BlurredCopies(new HideRepository(db), blobs);
   const markedCopies = new MarkedCopies(blobs, blurred);
   const watermarkRepo = new WatermarkRepository(db);
@@ -307,6 +329,7 @@ export function createServices(db: Db, blobs: BlobStores, options: ServiceOption
     bibs,
     bibReview: new BibReviewService(events, new BibReviewRepository(db)),
     faces,
+    faceRetention,
     hides,
     sweep: new SweepService(blobs, new MaintenanceRepository(db)),
     live,

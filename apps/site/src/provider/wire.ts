@@ -1,5 +1,7 @@
 import {
   DEFAULT_THEME_COLOUR,
+  FACE_RETENTION_DAYS,
+  FACE_RETENTION_MAX_DAYS_LIMIT,
   FALLBACK_THEME_COLOUR,
   PROVIDER_NAME,
 } from '@eventsite/contract/constants';
@@ -307,7 +309,17 @@ export function readEventConfig(data: unknown): EventPage {
         : 'top',
       pass_search: bool(cta.pass_search, false),
     },
-    selfie_config: { match_threshold: readThreshold(selfie.match_threshold, 0.6, 0.3, 0.95) },
+    selfie_config: {
+      match_threshold: readThreshold(selfie.match_threshold, 0.6, 0.3, 0.95),
+      face_retention_days: Math.round(
+        readThreshold(
+          selfie.face_retention_days,
+          FACE_RETENTION_DAYS,
+          1,
+          FACE_RETENTION_MAX_DAYS_LIMIT,
+        ),
+      ),
+    },
   };
   // A call-to-action without both its words and its link is not shown.
   if (config.cta_config.text === '' || config.cta_config.url === '')

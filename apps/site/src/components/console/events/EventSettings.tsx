@@ -280,6 +280,26 @@ export function EventSettings({
             values={values}
             errors={errors}
           />
+          <TextField
+            name="face_retention_days"
+            label={EVENTS_TEXT.faceRetention}
+            hint={EVENTS_TEXT.faceRetentionHint}
+            inputMode="numeric"
+            values={values}
+            errors={errors}
+          />
+          {event.face_data_expires_at ? (
+            <p className="console-hint" data-testid="face-data-deleted-on">
+              {EVENTS_TEXT.faceDataDeletedOn(
+                new Date(event.face_data_expires_at).toLocaleDateString('en-GB', {
+                  day: 'numeric',
+                  month: 'long',
+                  year: 'numeric',
+                  timeZone: 'UTC',
+                }),
+              )}
+            </p>
+          ) : null}
         </fieldset>
 
         <fieldset className="events-section">

@@ -39,6 +39,17 @@ describe('the event settings form', () => {
     );
     expect(result.patch.event_photos_config?.bib_config?.global_confidence_threshold).toBe(0.8);
     expect(result.patch.event_photos_config?.selfie_config?.match_threshold).toBe(0.6);
+    expect(result.patch.event_photos_config?.selfie_config?.face_retention_days).toBe(90);
+  });
+
+  it('sends the days face data is kept as typed, and refuses what is not a number of days', () => {
+    const kept = patchOfValues({ ...valuesOfEvent(event), face_retention_days: ' 30 ' });
+    expect(kept.ok && kept.patch.event_photos_config?.selfie_config?.face_retention_days).toBe(30);
+    for (const typed of ['0', 'abc', '1.5', '']) {
+      const refused = patchOfValues({ ...valuesOfEvent(event), face_retention_days: typed });
+      expect(refused.ok).toBe(false);
+      if (!refused.ok) expect(refused.errors.face_retention_days).toMatch(/whole number of days/);
+    }
   });
 
   it('turns an unticked flag off and a ticked one on', () => {

@@ -59,6 +59,7 @@ export function valuesOfEvent(event: AdminEvent): FormValues {
     cta_url: c.cta_config.url,
     cta_placement: c.cta_config.placement,
     selfie_threshold: String(Math.round(c.selfie_config.match_threshold * 100)),
+    face_retention_days: String(c.selfie_config.face_retention_days),
     video_min: String(c.video_config.validation.min_images),
     video_max: String(c.video_config.validation.max_images),
   };
@@ -95,6 +96,7 @@ const FIELD_OF_PATH: Record<string, string> = {
   'event_photos_config.cta_config.url': 'cta_url',
   'event_photos_config.cta_config.placement': 'cta_placement',
   'event_photos_config.selfie_config.match_threshold': 'selfie_threshold',
+  'event_photos_config.selfie_config.face_retention_days': 'face_retention_days',
   'event_photos_config.video_config.validation.min_images': 'video_min',
   'event_photos_config.video_config.validation.max_images': 'video_max',
 };
@@ -118,6 +120,7 @@ const MESSAGES: Record<string, string> = {
   cta_url: 'Enter a full web address starting with https:// (or leave it empty).',
   cta_placement: 'Choose where the button goes.',
   selfie_threshold: 'Enter a whole number from 30 to 95.',
+  face_retention_days: 'Enter a whole number of days, at least 1.',
   video_min: 'Enter a whole number from 0 to 500.',
   video_max: 'Enter a whole number from 0 to 500.',
 };
@@ -198,7 +201,10 @@ export function patchOfValues(
         placement: text(v, 'cta_placement'),
         pass_search: checked(v, 'cta_pass_search'),
       },
-      selfie_config: { match_threshold: percent(text(v, 'selfie_threshold')) },
+      selfie_config: {
+        match_threshold: percent(text(v, 'selfie_threshold')),
+        face_retention_days: whole(text(v, 'face_retention_days')),
+      },
       video_config: {
         validation: {
           min_images: whole(text(v, 'video_min')),

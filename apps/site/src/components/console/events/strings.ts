@@ -78,6 +78,10 @@ export const EVENTS_TEXT = {
   selfieThreshold: 'How alike a face must be to match (%)',
   selfieThresholdHint:
     'From 30 to 95. Higher finds fewer wrong photos but misses some. 60 is a good start.',
+  faceRetention: 'Keep face data for (days after the event)',
+  faceRetentionHint:
+    'Descriptions of the faces on the photos are deleted this many days after the event, and selfie search ends. Photos stay, and bib and name search keep working. Faces found on photos added later are kept as many days after they are found.',
+  faceDataDeletedOn: (date: string) => `This event’s face data is deleted on ${date}.`,
   video: 'Runner videos',
   videoMin: 'Least photos for a video',
   videoMax: 'Most photos in a video',

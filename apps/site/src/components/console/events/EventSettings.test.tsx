@@ -1,0 +1,42 @@
+// @vitest-environment jsdom
+import { DEFAULT_EVENT_PHOTOS_CONFIG, type AdminEvent } from '@eventsite/contract';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { valuesOfEvent } from './event-form';
+import { EventSettings } from './EventSettings';
+
+const event: AdminEvent = {
+  id: 7,
+  slug: 'harbour-10k-7',
+  name: 'Harbour 10K',
+  event_date: '2025-06-01',
+  city: 'Porto',
+  published: true,
+  client_name: '',
+  client_logo: '',
+  total_images: 3,
+  event_photos_config: {
+    ...DEFAULT_EVENT_PHOTOS_CONFIG,
+    selfie_config: { match_threshold: 0.6, face_retention_days: 30 },
+  },
+  face_data_expires_at: '2025-07-02T00:00:00.000Z',
+};
+
+describe('the event settings', () => {
+  it('show how long face data is kept and the day it is deleted', () => {
+    render(
+      <EventSettings
+        event={event}
+        csrf="token"
+        publicUrl="https://photos.example/events/harbour-10k-7"
+        values={valuesOfEvent(event)}
+        errors={{}}
+        notice={null}
+        bannerSrc={null}
+      />,
+    );
+    const days = screen.getByLabelText('Keep face data for (days after the event)');
+    expect(days).toHaveProperty('value', '30');
+    expect(screen.getByText('This event’s face data is deleted on 2 July 2025.')).toBeTruthy();
+  });
+});
