@@ -305,5 +305,10 @@ export const adminEvent = z.object({
    * `selfie_config.face_retention_days` after the event day, within the platform's cap.
    */
   face_data_expires_at: z.string().optional(),
+  /**
+   * False when face recognition is turned off on the whole platform (the operator's
+   * FACES_ENABLED=false): no event offers selfie search, whatever its own setting.
+   */
+  selfie_search_available: z.boolean().optional(),
 });
 export type AdminEvent = z.infer<typeof adminEvent>;

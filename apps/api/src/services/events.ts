@@ -37,6 +37,12 @@ export class EventService {
    */
   onBibFormatChange: ((eventId: number) => Promise<unknown>) | undefined;
 
+  /**
+   * Whether the platform recognises faces at all (FACES_ENABLED): off, no event offers selfie
+   * search, whatever its setting (set by services/index.ts).
+   */
+  facesAvailable = true;
+
   /** When an event's face data is deleted, and the platform's cap (set by services/index.ts). */
   faceRetention: Pick<FaceRetention, 'expiresAt' | 'maxDays'> | undefined;
 
@@ -57,6 +63,8 @@ export class EventService {
   async config(eventId: number, appDomain?: string, origin = ''): Promise<EventConfig> {
     const event = await this.requirePublished(eventId, appDomain);
     const photosConfig = photosConfigOf(event);
+    if (!this.facesAvailable)
+      photosConfig.feature_flag = { ...photosConfig.feature_flag, selfie_search: false };
     // Artwork the API hosts itself (the demo's) is stored as a path: absolute for the caller.
     photosConfig.banner_config = {
       ...photosConfig.banner_config,
@@ -241,6 +249,7 @@ export class EventService {
       client_logo: row.clientLogo,
       total_images: totalImages,
       event_photos_config: photosConfigOf(row),
+      selfie_search_available: this.facesAvailable,
       ...(this.faceRetention
         ? { face_data_expires_at: this.faceRetention.expiresAt(row).toISOString() }
         : {}),

@@ -17,6 +17,7 @@ import type { PhotoRepository } from '../repositories/photos.js';
 import { photosConfigOf } from './event-config.js';
 import {
   NO_FACE_MESSAGE,
+  PLATFORM_FACES_OFF_MESSAGE,
   POOR_SELFIE_MESSAGES,
   SELFIE_SEARCH_OFF_MESSAGE,
   UNREADABLE_SELFIE_MESSAGE,
@@ -356,8 +357,12 @@ export class FaceService {
     return this.indexes.stop();
   }
 
-  /** 410 once the event's face data was deleted after its retention (face-retention.ts). */
+  /**
+   * 403 when face recognition is off on the platform (FACES_ENABLED=false: faces stored before
+   * are not searched either); 410 once the event's face data was deleted after its retention.
+   */
   private async requireFaceData(event: EventRow): Promise<void> {
+    if (!this.enabled) throw new AppError(403, PLATFORM_FACES_OFF_MESSAGE);
     this.retention.requireKept(event, (await this.indexes.get(event.id)).size);
   }
 

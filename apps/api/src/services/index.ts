@@ -189,6 +189,7 @@ export function createServices(db: Db, blobs: BlobStores, options: ServiceOption
     options.faceRetentionMaxDays ?? DEFAULT_FACE_RETENTION_MAX_DAYS,
   );
   events.faceRetention = faceRetention;
+  events.facesAvailable = detector !== undefined;
   const faces = new FaceService(
     faceRepo,
     photoRepo,

@@ -2,6 +2,9 @@ import type { Unidentifiable } from '../faces/quality.js';
 
 /** What a visitor is told when selfie search cannot answer. */
 export const SELFIE_SEARCH_OFF_MESSAGE = 'Selfie search is turned off for this event.';
+/** FACES_ENABLED=false: no face is detected or searched anywhere on the platform. */
+export const PLATFORM_FACES_OFF_MESSAGE =
+  'Selfie search is not offered here: face recognition is turned off on this platform. Search by bib number or name instead.';
 export const NO_FACE_MESSAGE =
   'No face was found on the selfie: take it facing the camera, in good light, with the face filling much of the picture.';
 /** What to change when the selfie's face cannot identify anyone (faces/quality.ts). */

@@ -38,5 +38,24 @@ describe('the event settings', () => {
     const days = screen.getByLabelText('Keep face data for (days after the event)');
     expect(days).toHaveProperty('value', '30');
     expect(screen.getByText('This event’s face data is deleted on 2 July 2025.')).toBeTruthy();
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+
+  it('say so when face recognition is off on the whole platform', () => {
+    const off = { ...event, selfie_search_available: false };
+    render(
+      <EventSettings
+        event={off}
+        csrf="token"
+        publicUrl="https://photos.example/events/harbour-10k-7"
+        values={valuesOfEvent(off)}
+        errors={{}}
+        notice={null}
+        bannerSrc={null}
+      />,
+    );
+    expect(screen.getByRole('note').textContent).toMatch(
+      /^Face recognition is turned off on this platform: no face is detected/,
+    );
   });
 });

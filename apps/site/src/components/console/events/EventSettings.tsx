@@ -272,6 +272,11 @@ export function EventSettings({
 
         <fieldset className="events-section">
           <legend className="console-section-title">{EVENTS_TEXT.selfie}</legend>
+          {event.selfie_search_available === false ? (
+            <p className="console-notice" role="note">
+              {EVENTS_TEXT.facesOffOnPlatform}
+            </p>
+          ) : null}
           <TextField
             name="selfie_threshold"
             label={EVENTS_TEXT.selfieThreshold}

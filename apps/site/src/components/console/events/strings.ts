@@ -78,6 +78,8 @@ export const EVENTS_TEXT = {
   selfieThreshold: 'How alike a face must be to match (%)',
   selfieThresholdHint:
     'From 30 to 95. Higher finds fewer wrong photos but misses some. 60 is a good start.',
+  facesOffOnPlatform:
+    'Face recognition is turned off on this platform: no face is detected on the photos, and visitors are not offered selfie search, whatever is set here.',
   faceRetention: 'Keep face data for (days after the event)',
   faceRetentionHint:
     'Descriptions of the faces on the photos are deleted this many days after the event, and selfie search ends. Photos stay, and bib and name search keep working. Faces found on photos added later are kept as many days after they are found.',
