@@ -44,6 +44,7 @@ const faceDetector: FaceDetector = {
 };
 
 let t: TestApp;
+let token: string;
 let eventId: number;
 const photo: Record<string, string> = {};
 
@@ -64,7 +65,7 @@ beforeAll(async () => {
     { bibReader, faceDetector },
   );
   await seedOrganiser(t.services, { name: 'City Runs', domains: ['city.example'] });
-  const token = await adminToken(t.services, 'city.example');
+  token = await adminToken(t.services, 'city.example');
   const created = await t.app.inject({
     method: 'POST',
     url: '/api/v1/admin/events',
@@ -120,6 +121,34 @@ describe('selfie search and the bib under the face', () => {
     });
     expect(found.every((p) => p.found_by === undefined)).toBe(true);
     expect(found.some((p) => p.uuid === photo.backOnly)).toBe(false);
+  });
+
+  it('never reaches into another event, by face or by bib', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/events',
+      headers: bearer(token),
+      payload: {
+        name: 'Next Year',
+        event_date: '2026-06-01',
+        published: true,
+        event_photos_config: { feature_flag: { selfie_search: true } },
+      },
+    });
+    const other = created.json().data.id as number;
+    // The same runner, the same bib, on the other event's photos.
+    const files = [];
+    for (const [i, planned] of [plan.front!, plan.backOnly!].entries()) {
+      const bytes = await testImage({ colour: `hsl(${300 + i * 20}, 40%, 40%)` });
+      byHash.set(hash(bytes), planned);
+      files.push({ filename: `other${i}.jpg`, bytes });
+    }
+    const res = await upload(t.app, token, other, files);
+    const theirs = (res.json().data.accepted as Array<{ uuid: string }>).map((a) => a.uuid);
+    expect(await waitForJobs(t.services, other)).toMatchObject({ failed: 0 });
+    const found = (await selfie(runner)).map((p) => p.uuid);
+    expect(found).toHaveLength(4);
+    expect(found.filter((uuid) => theirs.includes(uuid))).toEqual([]);
   });
 
   it('a selfie that matches no face above a read bib is answered by its faces alone', async () => {
