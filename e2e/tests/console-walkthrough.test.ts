@@ -195,20 +195,20 @@ describe('a new organiser, from user create to a published event', () => {
     assert.ok(headsAfterCut >= 1, 'the upload asked where to go on from');
     await page.unroute('**/console/uploads/**');
 
-    // Processing finishes: every photo done, none failed.
+    // Processing finishes: every photo ready, none still being read, none failed.
     await page.waitForFunction(
       (n) => {
         const v: Record<string, number> = {};
-        document.querySelectorAll('[data-testid="job-counts"] dd').forEach((dd) => {
+        document.querySelectorAll('[data-testid="photo-counts"] dd').forEach((dd) => {
           v[dd.getAttribute('data-state') ?? ''] = Number(dd.textContent?.replace(/\D/g, ''));
         });
-        return v.queued === 0 && v.running === 0 && (v.done ?? 0) >= n;
+        return v.reading === 0 && v.ready === n;
       },
       PHOTOS,
       { timeout: 300_000, polling: 1000 },
     );
     assert.equal(
-      await page.locator('[data-testid="job-counts"] dd[data-state="failed"]').innerText(),
+      await page.locator('[data-testid="photo-counts"] dd[data-state="failed"]').innerText(),
       '0',
     );
     assert.deepEqual(await axeViolations(page), []);

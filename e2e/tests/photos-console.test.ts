@@ -128,24 +128,24 @@ describe('the Photos screen', () => {
     assert.match(await counts.innerText(), /^50 uploaded · 0 already in the event · 0 refused/);
     await page.unroute('**/console/uploads/**');
 
-    // Processing: the live counts reach done for every photo, nothing failed.
+    // Processing: the live counts, in photos, reach 50 ready, none still being read or failed.
     await page.waitForFunction(
       (n) => {
         // No named inner functions here: the test's compiler would wrap them in a helper the
         // page does not have.
         const v: Record<string, number> = {};
-        document.querySelectorAll('[data-testid="job-counts"] dd').forEach((dd) => {
+        document.querySelectorAll('[data-testid="photo-counts"] dd').forEach((dd) => {
           v[dd.getAttribute('data-state') ?? ''] = Number(dd.textContent?.replace(/\D/g, ''));
         });
-        return v.queued === 0 && v.running === 0 && (v.done ?? 0) >= n;
+        return v.reading === 0 && v.ready === n;
       },
       PHOTOS,
       { timeout: 240_000, polling: 500 },
     );
-    const failed = await page
-      .locator('[data-testid="job-counts"] dd[data-state="failed"]')
-      .innerText();
-    assert.equal(failed, '0');
+    assert.equal(
+      await page.getByTestId('photo-counts').innerText(),
+      'Photos ready\n50\nPhotos still being read\n0\nPhotos that failed\n0',
+    );
     assert.equal((await publicUuids()).length, PHOTOS);
 
     // The same photo again (another name), and a file that is not a photo.
@@ -179,6 +179,9 @@ describe('the Photos screen', () => {
       await page.getByRole('link', { name: 'Show the new photos' }).click();
       await all.waitFor();
     }
+    // Each photo is named by its file, as the organiser's camera named it.
+    await page.getByRole('img', { name: 'IMG_0001.jpg', exact: true }).waitFor();
+    assert.equal(await page.locator('.photos-card-name', { hasText: /^Photo \d/ }).count(), 0);
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -30,12 +30,29 @@ export const jobsStatus = z.object({
     done: z.number().int(),
     failed: z.number().int(),
   }),
+  /** The event's photos counted as photos (one upload is one photo, however many jobs it has). */
+  photos: z.object({
+    /** Uploads accepted and not yet made into photos. */
+    arriving: z.number().int(),
+    /** Photos in the event, hidden ones too. */
+    total: z.number().int(),
+    /** Photos with nothing left to do: in the gallery, their bibs and faces read. */
+    ready: z.number().int(),
+    /** Photos whose bibs or faces are still being read. */
+    reading: z.number().int(),
+    /** Uploads that never became a photo, and photos whose reading failed for good. */
+    failed: z.number().int(),
+    /** Photos with a bib read or tagged by hand. */
+    with_bibs: z.number().int(),
+    /** Photos with at least one face found. */
+    with_faces: z.number().int(),
+  }),
   /** Failed jobs, and queued ones waiting for a retry after an error. */
   failures: z.array(
     z.object({
       job_id: z.number().int(),
       kind: z.string(),
-      /** The file name (ingest) or photo id (bibs). */
+      /** The file's name as uploaded (the photo's id for photos made before names were kept). */
       subject: z.string(),
       attempts: z.number().int(),
       last_error: z.string(),

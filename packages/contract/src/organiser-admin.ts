@@ -37,6 +37,8 @@ export const adminPhoto = z.object({
   /** ISO time the photo was made from its upload or import. */
   added_at: z.string(),
   byte_size: z.number().int(),
+  /** The file's name as uploaded or imported; null for photos made before names were kept. */
+  file_name: z.string().nullable(),
   /** Bibs found on it: OCR readings (with their confidence) and manual tags (confidence 1). */
   bibs: z.array(
     z.object({

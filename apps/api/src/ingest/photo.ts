@@ -37,6 +37,16 @@ export interface MakePhotoOptions {
 }
 
 /** Makes photos of bytes: the work of the `ingest` job, shared with the direct import (ingest/import.ts). */
+/**
+ * The name the console shows for a photo: the file's own name as uploaded or imported (a folder
+ * upload's path is kept, it says where the photo came from), without control characters, at most
+ * 255 characters; null when nothing is left.
+ */
+export function originalNameOf(name: string): string | null {
+  const clean = name.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return clean ? clean.slice(0, 255) : null;
+}
+
 export class PhotoMaker {
   constructor(
     private readonly photos: PhotoRepository,
@@ -96,6 +106,7 @@ export class PhotoMaker {
         blobKey,
         placeholder: probed.placeholder,
         crc32: crc32(bytes),
+        originalName: originalNameOf(name),
       });
     } catch (error) {
       await this.blobs.originals.delete(blobKey);

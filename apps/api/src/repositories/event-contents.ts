@@ -11,6 +11,8 @@ export interface PhotoStateRow {
   capturedAt: Date | null;
   createdAt: Date;
   byteSize: number;
+  /** The file's name as uploaded; null for photos made before it was kept. */
+  originalName: string | null;
   bibs: Array<{ bib: string; source: 'ocr' | 'manual'; confidence: number }>;
   faces: number;
   hiddenFaces: number;
@@ -39,6 +41,7 @@ export async function photoStates(
 ): Promise<PhotoStateRow[]> {
   const result = (await db.execute(sql`
     select p.uuid::text as uuid, p.width, p.height, p.captured_at, p.created_at, p.byte_size,
+      p.original_name,
       p.hidden_at is not null as hidden,
       coalesce((select json_agg(json_build_object('bib', b.bib, 'source', b.source,
                   'confidence', b.confidence) order by b.source desc, b.confidence desc, b.bib)
@@ -56,6 +59,7 @@ export async function photoStates(
     capturedAt: r.captured_at === null ? null : toDate(r.captured_at),
     createdAt: toDate(r.created_at),
     byteSize: Number(r.byte_size),
+    originalName: r.original_name == null ? null : String(r.original_name),
     bibs: (typeof r.bibs === 'string' ? JSON.parse(r.bibs) : r.bibs) as PhotoStateRow['bibs'],
     faces: Number(r.faces),
     hiddenFaces: Number(r.hidden_faces),

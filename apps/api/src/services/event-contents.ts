@@ -23,6 +23,7 @@ export function adminPhotoOf(r: PhotoStateRow, coverPhotoUuid: string | null): A
     captured_at: r.capturedAt ? r.capturedAt.toISOString() : null,
     added_at: r.createdAt.toISOString(),
     byte_size: r.byteSize,
+    file_name: r.originalName,
     bibs: r.bibs,
     faces: r.faces,
     hidden_faces: r.hiddenFaces,

@@ -12,6 +12,7 @@ import { ContactMessageRepository } from '../repositories/contact.js';
 import { EventRepository } from '../repositories/events.js';
 import { OrganiserRepository } from '../repositories/organisers.js';
 import { PhotoRepository } from '../repositories/photos.js';
+import { PhotoProgressRepository } from '../repositories/photo-progress.js';
 import { ApiTokenRepository } from '../repositories/tokens.js';
 import { AnswerCache } from './answer-cache.js';
 import { BibService } from './bibs.js';
@@ -172,7 +173,11 @@ export function createServices(db: Db, blobs: BlobStores, options: ServiceOption
     eventChanges.emit();
     answers.clear();
   });
-  const jobs = new JobService(options.queue ?? new DatabaseJobQueue(db), events);
+  const jobs = new JobService(
+    options.queue ?? new DatabaseJobQueue(db),
+    events,
+    new PhotoProgressRepository(db),
+  );
   const reader =
     (options.ocrEnabled ?? true) ? (options.bibReader ?? engineBibReader()) : undefined;
   const detector =

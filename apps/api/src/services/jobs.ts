@@ -7,10 +7,20 @@ import {
   type NewJob,
 } from '../adapters/jobs/types.js';
 import { conflict, notFound } from '../errors.js';
+import type { PhotoProgress } from '../repositories/photo-progress.js';
 import { Signal } from './signal.js';
 
 export interface JobsStatus {
   counts: JobCounts;
+  photos: {
+    arriving: number;
+    total: number;
+    ready: number;
+    reading: number;
+    failed: number;
+    with_bibs: number;
+    with_faces: number;
+  };
   failures: Array<{
     job_id: number;
     kind: string;
@@ -36,6 +46,8 @@ export class JobService {
     private readonly owned: {
       requireOwned(eventId: number, organiserId: number): Promise<unknown>;
     },
+    /** The event's photos counted as photos, not jobs. */
+    private readonly progress: { of(eventId: number): Promise<PhotoProgress> },
   ) {}
 
   async enqueue(jobs: NewJob[]): Promise<number[]> {
@@ -119,12 +131,22 @@ export class JobService {
   /** The event's progress, for its organiser (another organiser's event is 404). */
   async status(eventId: number, organiserId: number): Promise<JobsStatus> {
     await this.owned.requireOwned(eventId, organiserId);
-    const [counts, failures] = await Promise.all([
+    const [counts, failures, photos] = await Promise.all([
       this.queue.counts(eventId),
       this.queue.failures(eventId, 200),
+      this.progress.of(eventId),
     ]);
     return {
       counts,
+      photos: {
+        arriving: photos.arriving,
+        total: photos.total,
+        ready: photos.ready,
+        reading: photos.reading,
+        failed: photos.failed,
+        with_bibs: photos.withBibs,
+        with_faces: photos.withFaces,
+      },
       failures: failures.map((f: JobFailure) => ({
         job_id: f.jobId,
         kind: f.kind,

@@ -128,6 +128,8 @@ export const photos = pgTable(
     blobKey: text('blob_key').notNull(),
     /** thumbhash, base64. */
     placeholder: text('placeholder'),
+    /** The file's name as uploaded or imported (the console names photos by it); null before it was kept. */
+    originalName: text('original_name'),
     /** CRC-32 of the original's bytes (unsigned), for zips of known length; null for rows imported before it was kept. */
     crc32: bigint('crc32', { mode: 'number' }),
     /**

@@ -197,7 +197,9 @@ export class DatabaseJobQueue implements JobQueue {
     const result = await rows(
       this.db,
       sql`select id, kind, state, attempts, last_error,
-                 coalesce(payload->>'filename', payload->>'uuid', '') as subject
+                 coalesce(payload->>'filename',
+                          (select p.original_name from photos p where p.uuid::text = payload->>'uuid'),
+                          payload->>'uuid', '') as subject
             from jobs
            where event_id = ${eventId} and last_error is not null and state in ('failed', 'queued')
            order by (state = 'failed') desc, id

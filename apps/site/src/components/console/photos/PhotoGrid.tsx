@@ -58,6 +58,7 @@ function PhotoCard({ photo, n, props }: { photo: AdminPhoto; n: number; props: P
   const { eventId, csrf, page, confirm, base } = props;
   const bibs = [...new Set(photo.bibs.map((b) => b.bib))].join(', ');
   const id = `photo-${photo.uuid}`;
+  const name = T.name(photo.file_name, n);
   const common = { eventId, csrf, page, uuid: photo.uuid, describedBy: `${id}-label` };
   return (
     <li
@@ -67,7 +68,7 @@ function PhotoCard({ photo, n, props }: { photo: AdminPhoto; n: number; props: P
     >
       <img
         src={`/console/photos/${photo.uuid}/preview`}
-        alt={T.photoAlt(n, bibs)}
+        alt={T.photoAlt(name, bibs)}
         width={photo.width}
         height={photo.height}
         loading={n - (props.page - 1) * PHOTO_PAGE_SIZE <= 16 ? 'eager' : 'lazy'}
@@ -76,7 +77,9 @@ function PhotoCard({ photo, n, props }: { photo: AdminPhoto; n: number; props: P
       />
       <div className="photos-card-body">
         <p id={`${id}-label`} className="photos-card-label">
-          {T.photoAlt(n, '')}
+          <span className="photos-card-name" title={name}>
+            {name}
+          </span>
           {photo.cover ? <span className="photos-badge photos-badge-cover">{T.cover}</span> : null}
           {photo.hidden ? (
             <span className="photos-badge photos-badge-hidden">{T.hidden}</span>

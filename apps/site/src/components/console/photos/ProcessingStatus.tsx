@@ -7,6 +7,15 @@ import { CSRF_FIELD } from '@/lib/console-security';
 import { PHOTOS_TEXT } from './strings';
 
 const T = PHOTOS_TEXT.processing;
+const NO_PHOTOS: JobsStatus['photos'] = {
+  arriving: 0,
+  total: 0,
+  ready: 0,
+  reading: 0,
+  failed: 0,
+  with_bibs: 0,
+  with_faces: 0,
+};
 /** How often progress is asked for while there is work. */
 export const POLL_MS = 2_500;
 /** Told by the uploader when a file finished uploading: there is work again. */
@@ -27,7 +36,8 @@ interface Props {
 }
 
 /**
- * The event's background work: how many jobs are queued, running, done and failed, asked again
+ * The event's photos as they are worked on: how many are ready, still being read and failed
+ * (photos, not the jobs behind them), and what was found on them, asked again
  * every few seconds while any is queued or running (and after an upload), each failure with its
  * reason and, for those who may, a Retry button (a plain form: it works without JavaScript).
  */
@@ -53,7 +63,7 @@ export function ProcessingStatus({ eventId, initial, csrf, canRetry, listEmpty =
     }
     if (next) setStatus(next);
     setFailedToLoad(next === null);
-    if (listEmpty && next && next.counts.done > (initial?.counts.done ?? 0)) router.refresh();
+    if (listEmpty && next && next.photos.total > (initial?.photos.total ?? 0)) router.refresh();
     const busy = next === null || next.counts.queued + next.counts.running > 0;
     if (busy || Date.now() < wakeUntil.current)
       timer.current = setTimeout(() => void poll(), POLL_MS);
@@ -74,25 +84,37 @@ export function ProcessingStatus({ eventId, initial, csrf, canRetry, listEmpty =
   }, [initial, poll]);
 
   const counts = status?.counts ?? { queued: 0, running: 0, done: 0, failed: 0 };
+  const photos = status?.photos ?? NO_PHOTOS;
   const busy = counts.queued + counts.running > 0;
   return (
     <section className="photos-section" aria-labelledby="photos-processing">
       <h2 id="photos-processing" className="photos-heading">
         {T.heading}
       </h2>
-      <p className="console-hint">{T.tasks}</p>
-      <dl className="photos-counts" aria-live="polite" data-testid="job-counts">
-        {(['queued', 'running', 'done', 'failed'] as const).map((state) => (
+      <p className="console-hint">{T.explain}</p>
+      <dl className="photos-counts" aria-live="polite" data-testid="photo-counts">
+        {(['ready', 'reading', 'failed'] as const).map((state) => (
           <div key={state} className={`photos-count photos-count-${state}`}>
             <dt>{T[state]}</dt>
-            <dd data-state={state}>{counts[state].toLocaleString('en-GB')}</dd>
+            <dd data-state={state}>{photos[state].toLocaleString('en-GB')}</dd>
           </div>
         ))}
       </dl>
+      {photos.total > 0 ? (
+        <p className="photos-found" data-testid="photos-found">
+          {T.found(photos.with_bibs, photos.with_faces, photos.total)}
+        </p>
+      ) : null}
       <p className="console-hint" aria-live="polite">
-        {failedToLoad ? T.failedToLoad : busy ? T.working : T.idle}
+        {failedToLoad
+          ? T.failedToLoad
+          : photos.arriving > 0
+            ? `${T.arriving(photos.arriving)} ${T.working}`
+            : busy
+              ? T.working
+              : T.idle}
       </p>
-      {canRetry && counts.done > (initial?.counts.done ?? 0) ? (
+      {canRetry && photos.total > (initial?.photos.total ?? 0) ? (
         <p>
           <a href={`/console/events/${eventId}/photos`} className="button button-outline">
             {T.showNew}

@@ -41,12 +41,17 @@ export const PHOTOS_TEXT = {
   },
   processing: {
     heading: 'Processing',
-    tasks:
-      'Each photo goes through up to three tasks: made ready for the gallery, its bib numbers read, its faces found. These count tasks, not photos.',
-    queued: 'Tasks waiting',
-    running: 'Tasks running',
-    done: 'Tasks done',
-    failed: 'Tasks failed',
+    explain:
+      'A photo is ready once it is in the gallery and its bib numbers and faces are read: then visitors can find it.',
+    ready: 'Photos ready',
+    reading: 'Photos still being read',
+    failed: 'Photos that failed',
+    arriving: (n: number) =>
+      n === 1
+        ? '1 upload is being made ready for the gallery.'
+        : `${n.toLocaleString('en-GB')} uploads are being made ready for the gallery.`,
+    found: (bibs: number, faces: number, total: number) =>
+      `Bibs read on ${bibs.toLocaleString('en-GB')} of ${total.toLocaleString('en-GB')} photos · faces found on ${faces.toLocaleString('en-GB')}`,
     idle: 'Nothing is waiting.',
     working: 'Working… this updates by itself.',
     failures: 'Failures',
@@ -81,7 +86,9 @@ export const PHOTOS_TEXT = {
     confirmDelete: 'Delete this photo for good? It cannot be undone.',
     confirm: 'Delete for good',
     cancel: 'Cancel',
-    photoAlt: (n: number, bibs: string) => (bibs ? `Photo ${n}, bibs ${bibs}` : `Photo ${n}`),
+    /** A photo's name: its file's, or its place in the list for photos made before names were kept. */
+    name: (fileName: string | null, n: number) => fileName ?? `Photo ${n}`,
+    photoAlt: (name: string, bibs: string) => (bibs ? `${name}, bibs ${bibs}` : name),
     added: 'Added',
   },
   notices: {
