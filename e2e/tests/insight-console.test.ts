@@ -151,24 +151,40 @@ describe('the organiser’s insight', () => {
       assert.deepEqual(await axeViolations(console), []);
       await shot(console, `${name}-findability`);
 
-      // Analytics: a visit, two bib searches and a photo opened (beacons arrive within moments).
+      // Analytics: a visit, two bib searches and a photo opened (beacons arrive within moments),
+      // as four charts per day, each with its total and what it is made of.
       const deadline = Date.now() + 20_000;
       let totals: Record<string, number> = {};
       for (;;) {
         await console.goto(siteUrl(HOST, `/console/events/${event.id}/analytics`));
-        const cards = await console.locator('.analytics-totals li').allInnerTexts();
-        totals = Object.fromEntries(
-          cards.map((c) => {
-            const [n, label] = c.split('\n');
-            return [label!.trim(), Number(n!.replace(/,/g, ''))];
-          }),
-        );
-        if ((totals.Visits ?? 0) >= 1 && (totals['Photos opened'] ?? 0) >= 1) break;
+        const captions = await console.locator('.analytics-chart figcaption').allInnerTexts();
+        totals = {};
+        for (const caption of captions) {
+          const [label, total, detail = ''] = caption.split('\n').map((l) => l.trim());
+          totals[label!] = Number(total!.replace(/,/g, ''));
+          for (const [, n, what] of detail.matchAll(/([\d,]+) ([a-z ]+?)(?: ·|$)/g))
+            totals[`${label} ${what}`] = Number(n!.replace(/,/g, ''));
+        }
+        if ((totals.Visits ?? 0) >= 1 && (totals['Visits photos opened'] ?? 0) >= 1) break;
         assert.ok(Date.now() < deadline, `the visit was counted: ${JSON.stringify(totals)}`);
         await new Promise((r) => setTimeout(r, 1000));
       }
-      assert.ok((totals['Bib searches'] ?? 0) >= 2, `both bib searches: ${JSON.stringify(totals)}`);
-      assert.equal(totals.Zips, 0);
+      assert.deepEqual(
+        Object.keys(totals).filter((k) => !k.includes(' ')),
+        ['Visits', 'Searches', 'Downloads', 'Shares'],
+      );
+      assert.ok(
+        (totals['Searches by bib'] ?? 0) >= 2,
+        `both bib searches: ${JSON.stringify(totals)}`,
+      );
+      assert.equal(totals['Downloads zips'], 0);
+      // Each chart is drawn: a bar per day of the span, the visits' bars not all flat.
+      const bars = console.getByRole('img', { name: /^Visits per day/ }).locator('rect');
+      assert.equal(await bars.count(), 30, 'the last 30 days');
+      const heights = await bars.evaluateAll((rs) =>
+        rs.map((r) => Number(r.getAttribute('height'))),
+      );
+      assert.ok(Math.max(...heights) > 0, 'today’s visit stands');
       assert.equal(
         await console
           .getByRole('navigation', { name: /screens/ })
@@ -183,17 +199,14 @@ describe('the organiser’s insight', () => {
         console.waitForEvent('download'),
         console.getByRole('link', { name: 'Download CSV' }).click(),
       ]);
-      const csv = (await downloadedBytes(download))
-        .toString('utf8')
-        .trim()
-        .split('\r\n');
+      const csv = (await downloadedBytes(download)).toString('utf8').trim().split('\r\n');
       assert.equal(
         csv[0],
         'day,visit,search_bib,search_name,search_selfie,photo_view,download,zip,share',
       );
       assert.equal(
         csv.at(-1)!.split(',')[2],
-        String(totals['Bib searches']),
+        String(totals['Searches by bib']),
         'the total of bib searches, as on the screen',
       );
       assert.match(download.suggestedFilename(), new RegExp(`^event-${event.id}-stats-.*\\.csv$`));

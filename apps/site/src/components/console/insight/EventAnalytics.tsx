@@ -1,12 +1,45 @@
-import { type EventStats, STAT_KINDS } from '@eventsite/contract';
+import { type EventStats, STAT_KINDS, type StatKind } from '@eventsite/contract';
 import { ANALYTICS_TEXT as T } from './analytics-strings';
+import { DailyChart, type DailySeries } from './DailyChart';
 
 /** Whole numbers as the organiser reads them. */
 const count = (n: number) => n.toLocaleString('en-GB');
 
+type Day = EventStats['days'][number];
+const sum = (day: Day, kinds: readonly StatKind[]) => kinds.reduce((n, k) => n + day[k], 0);
+
+/** The four charts: visits, searches (bib, name, selfie), downloads (photos and zips), shares. */
+export function chartSeries(stats: EventStats): DailySeries[] {
+  const per = (kinds: readonly StatKind[]) =>
+    stats.days.map((d) => ({ day: d.day, value: sum(d, kinds) }));
+  const t = stats.totals;
+  return [
+    {
+      label: T.series.visits,
+      detail: T.visitDetail(count(t.photo_view)),
+      days: per(['visit']),
+      tone: 'analytics-chart-visits',
+    },
+    {
+      label: T.series.searches,
+      detail: T.searchDetail(count(t.search_bib), count(t.search_name), count(t.search_selfie)),
+      days: per(['search_bib', 'search_name', 'search_selfie']),
+      tone: 'analytics-chart-searches',
+    },
+    {
+      label: T.series.downloads,
+      detail: T.downloadDetail(count(t.download), count(t.zip)),
+      days: per(['download', 'zip']),
+      tone: 'analytics-chart-downloads',
+    },
+    { label: T.series.shares, days: per(['share']), tone: 'analytics-chart-shares' },
+  ];
+}
+
 /**
- * An event's visitor analytics: the totals of the span, then a line per day, newest first. The
- * span is a plain GET form, and the same span downloads as CSV.
+ * An event's visitor analytics: visits, searches, downloads and shares per day as charts, or a
+ * plain sentence when nothing was counted; the exact counts per day in a table below (folded).
+ * The span is a plain GET form, and the same span downloads as CSV.
  */
 export function EventAnalytics({
   eventId,
@@ -50,52 +83,65 @@ export function EventAnalytics({
           {error}
         </p>
       ) : null}
-      {stats ? (
+      {stats && STAT_KINDS.every((kind) => stats.totals[kind] === 0) ? (
+        <section className="analytics-empty" aria-labelledby="analytics-empty">
+          <h2 id="analytics-empty" className="console-section-title">
+            {T.empty}
+          </h2>
+          <p>{T.span(stats.from, stats.to)}</p>
+          <p className="console-hint">{T.emptyHint}</p>
+        </section>
+      ) : stats ? (
         <>
           <h2 className="console-section-title">{T.span(stats.from, stats.to)}</h2>
-          <ul className="analytics-totals">
-            {STAT_KINDS.map((kind) => (
-              <li key={kind}>
-                <span className="findability-count">{count(stats.totals[kind])}</span>
-                <span>{T.kinds[kind]}</span>
-              </li>
+          <div className="analytics-charts">
+            {chartSeries(stats).map((series, i) => (
+              <DailyChart key={series.label} series={series} id={`analytics-chart-${i}`} />
             ))}
-          </ul>
-          {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
-          <div className="findability-table-wrap" role="region" aria-label={T.perDay} tabIndex={0}>
-            <table className="findability-table analytics-table">
-              <thead>
-                <tr>
-                  <th scope="col">{T.day}</th>
-                  {STAT_KINDS.map((kind) => (
-                    <th key={kind} scope="col">
-                      {T.kinds[kind]}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {[...stats.days].reverse().map((day) => (
-                  <tr key={day.day}>
-                    <th scope="row">
-                      <time dateTime={day.day}>{day.day}</time>
-                    </th>
+          </div>
+          <details className="analytics-details">
+            <summary>{T.table}</summary>
+            {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
+            <div
+              className="findability-table-wrap"
+              role="region"
+              aria-label={T.perDay}
+              tabIndex={0}
+            >
+              <table className="findability-table analytics-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{T.day}</th>
                     {STAT_KINDS.map((kind) => (
-                      <td key={kind}>{count(day[kind])}</td>
+                      <th key={kind} scope="col">
+                        {T.kinds[kind]}
+                      </th>
                     ))}
                   </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr>
-                  <th scope="row">{T.total}</th>
-                  {STAT_KINDS.map((kind) => (
-                    <td key={kind}>{count(stats.totals[kind])}</td>
+                </thead>
+                <tbody>
+                  {[...stats.days].reverse().map((day) => (
+                    <tr key={day.day}>
+                      <th scope="row">
+                        <time dateTime={day.day}>{day.day}</time>
+                      </th>
+                      {STAT_KINDS.map((kind) => (
+                        <td key={kind}>{count(day[kind])}</td>
+                      ))}
+                    </tr>
                   ))}
-                </tr>
-              </tfoot>
-            </table>
-          </div>
+                </tbody>
+                <tfoot>
+                  <tr>
+                    <th scope="row">{T.total}</th>
+                    {STAT_KINDS.map((kind) => (
+                      <td key={kind}>{count(stats.totals[kind])}</td>
+                    ))}
+                  </tr>
+                </tfoot>
+              </table>
+            </div>
+          </details>
         </>
       ) : null}
     </div>
