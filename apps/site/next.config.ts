@@ -49,8 +49,8 @@ const faceModels = faceModelsPath();
 /**
  * Headers on every answer of the site, including those the proxy does not see (its build's
  * files). This policy restricts what does not depend on a page's scripts (framing, <base>,
- * plugins, where forms post); a page's own policy, with the nonce its scripts carry, is set by
- * the proxy per request (src/lib/csp.ts).
+ * plugins, where forms post); a page's own policies are set by the proxy (src/lib/csp.ts) and, for
+ * a kept page, kept with it (page-cache.mjs, src/lib/page-scripts.mjs).
  */
 const SECURITY_HEADERS = [
   { key: 'content-security-policy', value: "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'" },
@@ -60,13 +60,15 @@ const SECURITY_HEADERS = [
 ];
 
 /**
- * With REDIS_URL (read when the server starts, no rebuild needed), pages and fetched data are
- * cached in Redis (cache-handler.mjs) and shared by every site instance: a page revalidated by
+ * Pages and fetched data are kept by page-cache.mjs, which stores each page with the policy that
+ * names its scripts by hash. With REDIS_URL (read when the server starts, no rebuild needed) they
+ * are kept in Redis (cache-handler.mjs) and shared by every site instance: a page revalidated by
  * one is the page all serve. Without it, each instance keeps its own cache in memory.
  */
-const sharedCache: Partial<NextConfig> = process.env.REDIS_URL
-  ? { cacheHandler: path.join(here, 'cache-handler.mjs'), cacheMaxMemorySize: 0 }
-  : {};
+const sharedCache: Partial<NextConfig> = {
+  cacheHandler: path.join(here, 'page-cache.mjs'),
+  ...(process.env.REDIS_URL ? { cacheMaxMemorySize: 0 } : {}),
+};
 
 const config: NextConfig = {
   ...sharedCache,
@@ -103,6 +105,9 @@ const config: NextConfig = {
     ];
   },
   experimental: {
+    // Every script file Next.js writes into a page carries its SHA-256 (`integrity`): a kept page's
+    // policy names them by it (src/lib/page-scripts.mjs), and a changed file does not run.
+    sri: { algorithm: 'sha256' },
     // The API answers pages are made from are kept for 30 s in this process's memory only (or in
     // Redis with REDIS_URL): never written to `.next`, so a restarted server, or another server on
     // the same build with another API_URL (tests, benchmarks), never serves answers cached by a

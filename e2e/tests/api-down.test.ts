@@ -76,8 +76,8 @@ describe('with the API stopped', () => {
     const home = site.url.replace('127.0.0.1', 'recovery.localhost') + '/';
     const page = await browser.newPage();
     const down = await page.goto(home);
-    // Pages are rendered per request (their Content-Security-Policy nonce), so nothing keeps the
-    // error state: its answer says so to any cache in front, and the next visit renders anew.
+    // A page that could not reach the API is never kept (its render fails on purpose, Home is
+    // a kept page): its answer says so to any cache in front, and the next visit renders anew.
     assert.ok([200, 500].includes(down?.status() ?? 0), `status ${down?.status()}`);
     assert.match((await down?.allHeaders())?.['cache-control'] ?? '', /no-store/);
     await page.getByText('Oops! Something went wrong').waitFor();

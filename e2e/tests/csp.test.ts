@@ -6,6 +6,7 @@
 // checks (starting them costs more than the checks).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, copyFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import { createRequire } from 'node:module';
@@ -195,6 +196,14 @@ async function injectingProxy(tag: string): Promise<{ server: Server; port: numb
 }
 
 const nonceOf = (policy: string) => /'nonce-([^']+)'/.exec(policy)?.[1];
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+/** The policies of an answer (a browser enforces each): one header each, or joined by commas. */
+const policiesOf = (header: string | string[] | undefined) =>
+  (Array.isArray(header) ? header : [header ?? ''])
+    .flatMap((h) => String(h).split(/\n|,\s*(?=[a-z-]+ )/))
+    .filter((p) => p.trim() !== '');
+const scriptSrcOf = (policy: string) =>
+  policy.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src')) ?? '';
 
 /** A page in Chromium that records every CSP violation (from before the first script runs). */
 async function openPage(
@@ -241,8 +250,49 @@ const hydrated = (page: Page) =>
   );
 
 describe('Content-Security-Policy', () => {
-  test('each page has a policy with a nonce of its own request, on every script Next.js writes', async () => {
-    const [a, b] = [await get('/'), await get('/')];
+  test('a kept page is served to every visitor with a policy that names each of its scripts by hash, no nonce', async () => {
+    for (const pathname of ['/', `/events/${slug}/photos`]) {
+      const [a, b] = [await get(pathname), await get(pathname)];
+      assert.equal(a.status, 200, site.output().slice(-3000));
+      // Rendered once, served from the cache: the same page to both.
+      assert.equal(b.headers['x-nextjs-cache'], 'HIT', pathname);
+      assert.equal(a.body, b.body, pathname);
+      assert.doesNotMatch(String(b.headers['cache-control']), /no-store/, pathname);
+      const policies = policiesOf(b.headers['content-security-policy']);
+      assert.ok(policies.every((p) => !nonceOf(p)), policies.join('\n'));
+      assert.ok(policies.some((p) => /frame-ancestors 'none'/.test(p)));
+      // The page's own policy: which scripts run, by hash; never inline code otherwise.
+      const own = policies.find((p) => /script-src [^;]*'sha256-/.test(p));
+      assert.ok(own, policies.join('\n'));
+      const scripts = scriptSrcOf(own).split(' ');
+      assert.ok(scripts.includes("'strict-dynamic'"));
+      assert.ok(!scripts.includes("'unsafe-inline'") && !scripts.includes("'unsafe-eval'"), own);
+      // Every script of the HTML is named: inline ones by their text, files by their integrity.
+      const tags = [...b.body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+      assert.ok(tags.length > 0);
+      for (const [tag, attributes, text] of tags) {
+        assert.doesNotMatch(attributes!, /nonce=/, tag);
+        if (/\bsrc=/.test(attributes!)) {
+          const integrity = /integrity="([^"]+)"/.exec(attributes!)?.[1];
+          assert.ok(integrity && scripts.includes(`'${integrity}'`), tag);
+        } else assert.ok(scripts.includes(sha256(text!)), tag.slice(0, 120));
+      }
+    }
+  });
+
+  test("a kept page is one organiser's: another host's visitors get their own organiser's page", async () => {
+    for (let round = 0; round < 2; round += 1) {
+      const local = await get('/');
+      const tagged = await get('/', '127.0.0.1', sitePort, `gtm.localhost:${sitePort}`);
+      assert.equal(tagged.status, 200);
+      assert.ok(local.body.includes('Local Runs') && !local.body.includes('Tagged Runs'));
+      assert.ok(tagged.body.includes('Tagged Runs') && !tagged.body.includes('Local Runs'));
+      assert.ok(tagged.body.includes(GTM_ID) && !local.body.includes(GTM_ID));
+    }
+  });
+
+  test('a page rendered per request has a policy with a nonce of its own request, on every script Next.js writes', async () => {
+    const [a, b] = [await get('/console'), await get('/console')];
     assert.equal(a.status, 200, site.output().slice(-3000));
     const policyA = String(a.headers['content-security-policy'] ?? '');
     const policyB = String(b.headers['content-security-policy'] ?? '');
@@ -250,24 +300,12 @@ describe('Content-Security-Policy', () => {
     assert.ok(nonceA && nonceB, policyA);
     assert.notEqual(nonceA, nonceB, 'a fresh nonce per request');
     assert.match(policyA, /script-src [^;]*'strict-dynamic'/);
-    assert.doesNotMatch(
-      policyA.split(';').find((d) => d.trim().startsWith('script-src')) ?? '',
-      /'unsafe-inline'/,
-    );
+    assert.doesNotMatch(scriptSrcOf(policyA), /'unsafe-inline'/);
     assert.match(policyA, /frame-ancestors 'none'/);
-    // Every script tag of the HTML carries this request's nonce, and no other.
     const scripts = [...a.body.matchAll(/<script\b[^>]*>/g)].map((s) => s[0]);
     assert.ok(scripts.length > 0);
     for (const tag of scripts) assert.ok(tag.includes(`nonce="${nonceA}"`), tag);
-    // A gallery too (kept pages would repeat one nonce to every visitor).
-    const [g1, g2] = [await get(`/events/${slug}/photos`), await get(`/events/${slug}/photos`)];
-    assert.equal(g1.status, 200);
-    const [n1, n2] = [
-      nonceOf(String(g1.headers['content-security-policy'])),
-      nonceOf(String(g2.headers['content-security-policy'])),
-    ];
-    assert.ok(n1 && n2 && n1 !== n2);
-    assert.ok(g2.body.includes(`nonce="${n2}"`) && !g2.body.includes(`nonce="${n1}"`));
+    assert.match(String(a.headers['cache-control']), /no-store/);
   });
 
   for (const [name, pathname] of [
@@ -280,7 +318,8 @@ describe('Content-Security-Policy', () => {
         .replace('/__gallery__', `/events/${slug}/photos`)
         .replace('/__promo__', `/events/${slug}/promo`);
       const { page, violations, errors, policy } = await openPage('localhost', where);
-      assert.ok(nonceOf(policy), policy);
+      // A kept page names its scripts by hash; the promo editor (per request) has a nonce.
+      assert.match(policy, name === 'promo editor' ? /'nonce-/ : /script-src [^;]*'sha256-/, policy);
       assert.ok(await hydrated(page), 'Next.js scripts ran');
       if (name === 'gallery') await page.locator('.jgrid img').first().waitFor();
       if (name === 'promo editor') {
@@ -353,7 +392,7 @@ describe('Content-Security-Policy', () => {
     }
   });
 
-  test("the organiser's Google Tag Manager runs: its script has the nonce, and the tags it loads run too", async () => {
+  test("the organiser's Google Tag Manager runs: its snippet is named by hash, and the tags it loads run too", async () => {
     const { page, violations, errors, policy } = await openPage(`gtm.localhost`, '/', async (p) => {
       // No network here: GTM's own script is answered locally, as googletagmanager.com would.
       await p.route('https://www.googletagmanager.com/**', (route) =>
@@ -369,21 +408,25 @@ describe('Content-Security-Policy', () => {
       undefined,
       { timeout: 15_000 },
     );
-    const nonce = nonceOf(policy);
     const tag = await page.evaluate(() => {
       const el = document.getElementById('gtm') as HTMLScriptElement | null;
       const loader = document.querySelector<HTMLScriptElement>(
         'script[src^="https://www.googletagmanager.com/gtm.js"]',
       );
       return {
-        nonce: el?.nonce ?? null,
+        text: el?.textContent ?? '',
+        id: el?.getAttribute('data-gtm-id') ?? null,
         loader: loader?.src ?? null,
         dataLayer: JSON.stringify(
           (window as unknown as { dataLayer?: unknown[] }).dataLayer ?? null,
         ),
       };
     });
-    assert.equal(tag.nonce, nonce, 'the GTM snippet carries the nonce');
+    assert.equal(tag.id, GTM_ID);
+    assert.ok(
+      policiesOf(policy).some((p) => scriptSrcOf(p).split(' ').includes(sha256(tag.text))),
+      "the GTM snippet's hash is in the page's policy",
+    );
     assert.ok(tag.loader?.includes(`id=${GTM_ID}`), String(tag.loader));
     assert.match(tag.dataLayer, /gtm\.start/);
     assert.deepEqual(violations, []);

@@ -153,15 +153,20 @@ describe.skipIf(!ready)('the shared page cache (REDIS_URL)', () => {
 });
 
 describe('next.config.ts', () => {
-  it('uses the handler only when REDIS_URL is set', async () => {
+  it('keeps pages in Redis only when REDIS_URL is set, with their script policy either way', async () => {
     vi.stubEnv('REDIS_URL', '');
     vi.resetModules();
     const without = (await import('../next.config')).default;
-    expect(without.cacheHandler).toBeUndefined();
+    expect(without.cacheHandler).toMatch(/page-cache\.mjs$/);
+    expect(without.cacheMaxMemorySize).toBeUndefined();
+    const inMemory = (await import('../page-cache.mjs')).default;
+    expect(Object.getPrototypeOf(inMemory).name).toBe('FileSystemCache');
     vi.stubEnv('REDIS_URL', REDIS_URL);
     vi.resetModules();
     const withRedis = (await import('../next.config')).default;
-    expect(withRedis.cacheHandler).toMatch(/cache-handler\.mjs$/);
+    expect(withRedis.cacheHandler).toMatch(/page-cache\.mjs$/);
     expect(withRedis.cacheMaxMemorySize).toBe(0);
+    const shared = (await import('../page-cache.mjs')).default;
+    expect(Object.getPrototypeOf(shared).name).toBe('RedisCacheHandler');
   });
 });

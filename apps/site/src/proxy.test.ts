@@ -52,6 +52,22 @@ describe('proxy (host → tenant)', () => {
     expect(new URL(bare.headers.get('x-middleware-rewrite')!).pathname).toBe('/photos.example.com/events/city-run-42/photos');
   });
 
+  it('sends the gallery of a visitor holding its grant (a password gallery) to the per-request variant, never the kept page', async () => {
+    vi.stubGlobal('fetch', providerFetch({ organisers: { 'photos.example.com': { events: [42] } } }));
+    const grant = `42.${Math.floor(Date.now() / 1000) + 86_400}.${'g'.repeat(43)}`;
+    const ask = (cookie: string) =>
+      Promise.resolve(proxy(new NextRequest('http://photos.example.com/events/city-run-42/photos', { headers: { host: 'photos.example.com', cookie } })));
+    const held = await ask(`event_access_42=${grant}`);
+    expect(new URL(held.headers.get('x-middleware-rewrite')!).pathname).toBe('/photos.example.com/events/city-run-42/photo-search');
+    expect(held.headers.get('content-security-policy')).toMatch(/'nonce-[^']+'/);
+    // Another event's grant, or a made-up one, is no grant: the kept gallery.
+    for (const cookie of [`event_access_43=${grant}`, 'event_access_42=made-up']) {
+      const kept = await ask(cookie);
+      expect(new URL(kept.headers.get('x-middleware-rewrite')!).pathname).toBe('/photos.example.com/events/city-run-42/photos');
+      expect(kept.headers.get('content-security-policy')).not.toContain("'nonce-");
+    }
+  });
+
   it('rewrites the home page and keeps trail.localhost as a name', () => {
     const response = run('http://trail.localhost:3100/', 'trail.localhost:3100');
     expect(new URL(response.headers.get('x-middleware-rewrite')!).pathname).toBe('/trail.localhost');
@@ -138,12 +154,11 @@ describe('proxy (the console)', () => {
     expect(run('http://photos.example.com/consoles', 'photos.example.com').headers.get('x-robots-tag')).toBeNull();
   });
 
-  it('tells the layout which requests are the console’s (no tag manager there), and no visitor can say so', () => {
-    const marked = (response: ReturnType<typeof run>) => response.headers.get('x-middleware-request-x-eventsite-console');
-    expect(marked(run('http://photos.example.com/console', 'photos.example.com'))).toBe('1');
-    const spoofed = proxy(new NextRequest('http://photos.example.com/events', { headers: { host: 'photos.example.com', 'x-eventsite-console': '1' } })) as ReturnType<typeof run>;
-    expect(marked(spoofed)).toBeNull();
-    expect(spoofed.headers.get('x-middleware-override-headers')?.split(',')).not.toContain('x-eventsite-console');
+  it('renders every console page per request, with a nonce of its own', () => {
+    for (const path of ['/console', '/console/events/12', '/console/team']) {
+      const policy = run(`http://photos.example.com${path}`, 'photos.example.com').headers.get('content-security-policy') ?? '';
+      expect(policy, path).toMatch(/'nonce-[^']+'/);
+    }
   });
 });
 
@@ -168,7 +183,7 @@ describe('proxy (an unlisted event’s link)', () => {
   it('exchanges the key in the link for the event’s grant cookie, handed to the page of the same request', async () => {
     const calls: { url: string; body: unknown; forwardedFor: string | null }[] = [];
     vi.stubGlobal('fetch', provider(calls));
-    const response = await Promise.resolve(proxy(new NextRequest(`http://photos.example.com/events/${SLUG}/photos`, { headers: { host: 'photos.example.com', 'x-forwarded-for': '198.51.100.7' } })));
+    const response = await Promise.resolve(proxy(new NextRequest(`http://photos.example.com/events/${SLUG}/promo`, { headers: { host: 'photos.example.com', 'x-forwarded-for': '198.51.100.7' } })));
     expect(calls).toHaveLength(1);
     expect(calls[0]!.url).toBe('http://api.test/api/v1/client/events/12/access?app_domain=photos.example.com');
     expect(calls[0]!.body).toEqual({ password: KEY });
@@ -177,7 +192,7 @@ describe('proxy (an unlisted event’s link)', () => {
     expect(cookie?.value).toMatch(/^12\.\d+\.s{43}$/);
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'lax', secure: true, path: `/events/${SLUG}` });
     expect(response.headers.get('x-middleware-request-cookie')).toContain(`event_access_12=${cookie?.value}`);
-    expect(new URL(response.headers.get('x-middleware-rewrite')!).pathname).toBe(`/photos.example.com/events/${SLUG}/photos`);
+    expect(new URL(response.headers.get('x-middleware-rewrite')!).pathname).toBe(`/photos.example.com/events/${SLUG}/promo`);
   });
 
   it('asks nothing when the visitor holds a grant, nor for a slug without a key; renews one about to end', async () => {
@@ -189,7 +204,7 @@ describe('proxy (an unlisted event’s link)', () => {
     // A name's words are lower case: a 16-letter word is not a key.
     run('http://photos.example.com/events/quiet-run-kq3x9ztlm2pw8rn4-12/photos', 'photos.example.com');
     expect(calls).toHaveLength(0);
-    const ending = await Promise.resolve(proxy(new NextRequest(`http://photos.example.com/events/${SLUG}/photos`, { headers: { host: 'photos.example.com', cookie: `other=1; event_access_12=${grantOf(Math.floor(Date.now() / 1000) + 60)}` } })));
+    const ending = await Promise.resolve(proxy(new NextRequest(`http://photos.example.com/events/${SLUG}/promo`, { headers: { host: 'photos.example.com', cookie: `other=1; event_access_12=${grantOf(Math.floor(Date.now() / 1000) + 60)}` } })));
     expect(calls).toHaveLength(1);
     const renewed = ending.cookies.get('event_access_12')?.value;
     expect(renewed).toMatch(/^12\.\d+\./);

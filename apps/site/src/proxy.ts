@@ -1,7 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import {
   CONSOLE_PATH_HEADER,
-  CONSOLE_REQUEST_HEADER,
   consoleCookieOptions,
   CSRF_COOKIE,
   isConsolePath,
@@ -9,7 +8,7 @@ import {
   NO_INDEX,
   validCsrf,
 } from './lib/console-security';
-import { contentSecurityPolicy, newNonce, NONCE_HEADER, originOf } from './lib/csp';
+import { contentSecurityPolicy, newNonce, originOf } from './lib/csp';
 import { appDomainFromHost, isLocalHostName } from './lib/host';
 import { parsePage } from './lib/pagination';
 import { parseEventSlug } from './lib/slug';
@@ -53,7 +52,38 @@ export function proxy(request: NextRequest): NextResponse | Promise<NextResponse
   if (slug !== null && linkKeyOfSlug(slug) !== null)
     return throughLink(request, url, domain, route, slug);
   if (route.endsWith('/photo-search')) return perRequestGallery(request, url, domain, route);
-  return rewrite(request, url, domain, isConsolePath(route));
+  // A gallery opened by the visitor's grant (a password gallery) is theirs alone: per request.
+  if (slug !== null && GALLERY_PATH.test(route) && heldGrant(request, slug) !== null)
+    return perRequestGallery(request, url, domain, toPhotoSearch(url, route));
+  return rewrite(request, url, domain, {
+    consolePage: isConsolePath(route),
+    kept: isKeptRoute(route),
+  });
+}
+
+/**
+ * The routes rendered once per organiser and kept for every visitor (their layout's `revalidate`):
+ * nothing in them depends on who asks. Every other page reads the request and is rendered per
+ * request (the console, a search, an event's own pages, which read the visitor's grant).
+ */
+const KEPT_ROUTE = /^(?:|\/(?:events|promo)(?:\/p\/\d+)?|\/contact-us|\/events\/[^/]+\/photos)$/;
+
+export function isKeptRoute(route: string): boolean {
+  return KEPT_ROUTE.test(route);
+}
+
+/** The visitor's valid grant cookie for the event of a slug, or null. */
+function heldGrant(request: NextRequest, slug: string): string | null {
+  const eventId = parseEventSlug(slug);
+  if (eventId === null) return null;
+  return validGrant(request.cookies.get(grantCookieName(eventId))?.value, eventId);
+}
+
+/** A gallery's URL sent to its per-request variant; returns that route. */
+function toPhotoSearch(url: URL, route: string): string {
+  const search = route.replace(/\/photos\/?$/, '/photo-search');
+  url.pathname = url.pathname.replace(/\/photos\/?$/, '/photo-search');
+  return search;
 }
 
 /** The event slug of an event page's route (`/events/{slug}/…`), or null. */
@@ -106,33 +136,33 @@ async function throughLink(
   const grant = got?.grant ?? (eventId === null ? null : validGrant(held, eventId));
   if (route.endsWith('/photo-search'))
     return perRequestGallery(request, url, domain, route, grant, cookie);
-  return rewrite(request, url, domain, false, cookie);
+  // The gallery with a grant is this visitor's: per request, like a search.
+  if (grant !== null && GALLERY_PATH.test(route))
+    return perRequestGallery(request, url, domain, toPhotoSearch(url, route), grant, cookie);
+  return rewrite(request, url, domain, { kept: isKeptRoute(route), link: cookie });
 }
 
 /**
- * The page, with a Content-Security-Policy of a fresh nonce (lib/csp.ts): Next.js reads the
- * policy from the request headers and puts the nonce on its scripts; the layout reads it from
- * `x-nonce` for Google Tag Manager's. A nonce differs on every request, so pages are rendered
- * per request (their API answers stay cached for 30 s).
+ * The page, with its Content-Security-Policy (lib/csp.ts). A page rendered per request gets a
+ * fresh nonce: Next.js reads the policy from the request headers and puts the nonce on its
+ * scripts. A kept page is rendered without one (whatever the visitor sent): its own policy, kept
+ * with it, names its scripts by their hashes (page-scripts.mjs), and is answered beside this one.
  */
 function rewrite(
   request: NextRequest,
   url: URL,
   domain: string,
-  consolePage = false,
-  link: LinkCookie | null = null,
+  { consolePage = false, kept = false, link = null }: { consolePage?: boolean; kept?: boolean; link?: LinkCookie | null },
 ): NextResponse {
-  const nonce = newNonce();
+  const nonce = kept ? null : newNonce();
   const policy = contentSecurityPolicy({
     nonce,
     apiOrigin: originOf(publicApiUrl()),
     development: process.env.NODE_ENV === 'development',
   });
   const headers = new Headers(request.headers);
-  headers.set(NONCE_HEADER, nonce);
-  headers.set('content-security-policy', policy);
-  if (consolePage) headers.set(CONSOLE_REQUEST_HEADER, '1');
-  else headers.delete(CONSOLE_REQUEST_HEADER);
+  if (nonce === null) headers.delete('content-security-policy');
+  else headers.set('content-security-policy', policy);
   if (consolePage) headers.set(CONSOLE_PATH_HEADER, request.nextUrl.pathname);
   else headers.delete(CONSOLE_PATH_HEADER);
   // The console (docs/console.md): its CSRF cookie is made on the first visit, and handed to the
@@ -206,8 +236,9 @@ async function perRequestGallery(
     // The gallery without its query: a page kept per organiser, sent whole, a 404 here.
     url.pathname = `/${domain}/events/${encodeURIComponent(slug)}/photos`;
     url.search = '';
+    return rewrite(request, url, domain, { kept: true, link });
   }
-  return rewrite(request, url, domain, false, link);
+  return rewrite(request, url, domain, { link });
 }
 
 /** A year, this host only: an organiser's other names are theirs to decide. */

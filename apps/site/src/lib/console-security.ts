@@ -18,12 +18,6 @@ export const DEVICE_COOKIE_SECONDS = 365 * 24 * 60 * 60;
 /** Both cookies are sent only to the console's own paths. */
 export const CONSOLE_PATH = '/console';
 /**
- * Set by the proxy on a console page's request (and dropped from every other request): the
- * organiser's layout then leaves out their tag manager, whose scripts would run beside the
- * password form and the CSRF token.
- */
-export const CONSOLE_REQUEST_HEADER = 'x-eventsite-console';
-/**
  * Set by the proxy on a console page's request: the page's path, so that a screen visited signed
  * out can send the visitor back there after the sign-in.
  */

@@ -2,6 +2,7 @@ import { NextRequest } from 'next/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { proxy } from '../proxy';
 import { contentSecurityPolicy, newNonce } from './csp';
+import { GTM_SNIPPET_HASH } from './page-scripts.mjs';
 
 const directive = (policy: string, name: string) =>
   policy
@@ -17,6 +18,7 @@ describe('the Content-Security-Policy', () => {
     });
     const scripts = directive(policy, 'script-src');
     expect(scripts).toContain("'nonce-abc123=='");
+    expect(scripts).toContain(GTM_SNIPPET_HASH);
     expect(scripts).toContain("'strict-dynamic'");
     expect(scripts).toContain("'wasm-unsafe-eval'");
     expect(scripts).not.toContain("'unsafe-inline'");
@@ -27,6 +29,18 @@ describe('the Content-Security-Policy', () => {
     expect(directive(policy, 'frame-ancestors')).toBe("frame-ancestors 'none'");
     expect(directive(policy, 'base-uri')).toBe("base-uri 'self'");
     expect(directive(policy, 'form-action')).toBe("form-action 'self'");
+  });
+
+  it("for a kept page, says where scripts may come from and leaves which run to the page's own policy", () => {
+    const policy = contentSecurityPolicy({ nonce: null, apiOrigin: 'https://api.example.com' });
+    const scripts = directive(policy, 'script-src');
+    expect(scripts).not.toContain("'nonce-");
+    expect(scripts).not.toContain("'unsafe-eval'");
+    expect(scripts).toContain("'wasm-unsafe-eval'");
+    // Everything else is the same as a page's rendered per request.
+    const perRequest = contentSecurityPolicy({ nonce: 'n', apiOrigin: 'https://api.example.com' });
+    const others = (p: string) => p.split(';').map((d) => d.trim()).filter((d) => !d.startsWith('script-src'));
+    expect(others(policy)).toEqual(others(perRequest));
   });
 
   it('lets the API be reached under each of its loopback names on a local machine', () => {
@@ -53,11 +67,11 @@ describe('the proxy sets the policy', () => {
   beforeEach(() => vi.stubEnv('API_URL', 'http://api.test:4000'));
   afterEach(() => vi.unstubAllEnvs());
 
-  it('on the page and on the request Next.js renders, with a nonce of its own each time', () => {
+  it('on a page rendered per request and on the request Next.js renders, with a nonce of its own each time', () => {
     const answer = () => {
       const response = proxy(
-        new NextRequest('http://photos.example.com/events', {
-          headers: { host: 'photos.example.com', 'x-nonce': 'chosen-by-visitor' },
+        new NextRequest('http://photos.example.com/events/run-7/promo', {
+          headers: { host: 'photos.example.com', 'content-security-policy': "script-src 'nonce-chosen'" },
         }),
       );
       if (response instanceof Promise) throw new Error('unexpected');
@@ -70,7 +84,22 @@ describe('the proxy sets the policy', () => {
     expect(b.headers.get('content-security-policy')).not.toBe(policy);
     expect(directive(policy, 'connect-src')).toContain('http://api.test:4000');
     // The request the page is rendered from carries the same nonce, never the visitor's.
-    expect(a.headers.get('x-middleware-request-x-nonce')).toBe(nonce);
     expect(a.headers.get('x-middleware-request-content-security-policy')).toBe(policy);
+  });
+
+  it('on a kept page without a nonce, and the page is rendered without one, whatever the visitor sent', () => {
+    for (const path of ['/', '/events', '/events?page=2', '/promo', '/contact-us', '/events/run-7/photos']) {
+      const response = proxy(
+        new NextRequest(`http://photos.example.com${path}`, {
+          headers: { host: 'photos.example.com', 'content-security-policy': "script-src 'nonce-chosen'" },
+        }),
+      );
+      if (response instanceof Promise) throw new Error('unexpected');
+      const policy = response.headers.get('content-security-policy') ?? '';
+      expect(policy, path).not.toContain("'nonce-");
+      expect(directive(policy, 'frame-ancestors')).toBe("frame-ancestors 'none'");
+      expect(response.headers.get('x-middleware-request-content-security-policy'), path).toBeNull();
+      expect(response.headers.get('x-middleware-override-headers')?.split(','), path).not.toContain('content-security-policy');
+    }
   });
 });

@@ -1,14 +1,19 @@
 /**
- * The Content-Security-Policy of the site's pages, made per request by the proxy with a fresh
- * nonce. Scripts run only when they carry the nonce (Next.js puts it on its own scripts, the
- * layout on Google Tag Manager's), or when such a script loads them ('strict-dynamic': GTM's
- * tags); an inline script injected into a page without it does not run. WebAssembly may be
- * compiled ('wasm-unsafe-eval': the selfie search's face models), but strings are never run as
- * code outside development.
+ * The Content-Security-Policy of the site's pages, set by the proxy on every page (docs/security.md,
+ * "The site's pages"):
+ *
+ * - a page rendered per request (the console, a search, an event's own pages) gets a fresh nonce:
+ *   scripts run only when they carry it (Next.js puts it on its own), or when such a script loads
+ *   them ('strict-dynamic': the tags Google Tag Manager loads);
+ * - a page kept for every visitor cannot carry a nonce: this policy says where things may come
+ *   from, and the page's own policy, kept with it (page-scripts.mjs), names its scripts by their
+ *   hashes. A browser enforces both: a script runs only when both let it.
+ *
+ * Either way Google Tag Manager's snippet runs by its hash, an inline script injected into a page
+ * does not run, WebAssembly may be compiled ('wasm-unsafe-eval': the selfie search's face models),
+ * and strings are never run as code outside development.
  */
-
-/** The request header that hands a page its nonce (set by the proxy, whatever the visitor sent). */
-export const NONCE_HEADER = 'x-nonce';
+import { GTM_SNIPPET_HASH } from './page-scripts.mjs';
 
 /** Where Google Tag Manager and the tags it loads send and fetch what they need. */
 const GTM_ORIGINS = [
@@ -25,7 +30,8 @@ export function newNonce(): string {
 }
 
 export function contentSecurityPolicy(options: {
-  nonce: string;
+  /** This request's nonce; null for a kept page, whose own policy names its scripts. */
+  nonce: string | null;
   /** The API's origin as browsers reach it: photos, the gallery's pages, searches, the contact form. */
   apiOrigin: string;
   development?: boolean;
@@ -36,8 +42,10 @@ export function contentSecurityPolicy(options: {
     'default-src': ["'self'"],
     'script-src': [
       "'self'",
-      `'nonce-${nonce}'`,
-      "'strict-dynamic'",
+      ...(nonce === null
+        ? // Where a kept page's scripts may come from; which of them run is its own policy's say.
+          ["'unsafe-inline'", 'https:']
+        : [`'nonce-${nonce}'`, GTM_SNIPPET_HASH, "'strict-dynamic'"]),
       "'wasm-unsafe-eval'",
       ...(development ? ["'unsafe-eval'"] : []),
     ],

@@ -52,11 +52,24 @@ export function validGrant(value: string | undefined | null, eventId: number): s
   return match && Number(match[1]) === eventId ? value! : null;
 }
 
+/** This render's: whether it is of a page kept for every visitor (see renderForEveryone). */
+const keptRender = cache((): { kept: boolean } => ({ kept: false }));
+
 /**
- * The visitor's grant for an event, from this request's cookie; null when there is none, or
- * outside a request (a call that is no visitor's).
+ * Marks this render as a page kept for every visitor (the gallery without a query): no visitor's
+ * grant is read, so the render reads nothing of the request and Next.js may keep it. A visitor who
+ * holds a grant is sent to the per-request gallery by the proxy.
+ */
+export function renderForEveryone(): void {
+  keptRender().kept = true;
+}
+
+/**
+ * The visitor's grant for an event, from this request's cookie; null when there is none, in a
+ * page kept for every visitor, or outside a request (a call that is no visitor's).
  */
 export const eventGrant = cache(async (eventId: number): Promise<string | null> => {
+  if (keptRender().kept) return null;
   try {
     return validGrant((await cookies()).get(grantCookieName(eventId))?.value, eventId);
   } catch {

@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { Suspense, type CSSProperties, type ReactNode } from 'react';
 import { preconnect } from 'react-dom';
@@ -10,19 +9,19 @@ import { GoogleTagManager } from '@/components/layout/GoogleTagManager';
 import { Header } from '@/components/layout/Header';
 import { organiserPageMetadata } from '@/components/layout/organiserMetadata';
 import { themeVariables } from '@/lib/colour';
-import { CONSOLE_REQUEST_HEADER } from '@/lib/console-security';
-import { NONCE_HEADER } from '@/lib/csp';
 import { isAppDomain } from '@/lib/host';
 import { settledWithin, STATUS_WAIT_MS } from '@/lib/within';
 import { getOrganiser, providerUrl, publicApiUrl } from '@/provider';
 
 /**
- * Every page is rendered per request: its Content-Security-Policy has a nonce of its own (the
- * proxy's), which its scripts must carry. What the pages show is still read from the API's
- * answers kept for 30 s (each provider call's `revalidate`), so a page view costs a render, not a
- * call to the API.
+ * The organiser's public pages are rendered once per organiser and kept for every visitor: made
+ * again in the background 30 s after they were made (docs/requirements.md, Freshness), and at once
+ * when the organiser changes something (the tags of the API answers they were made from). Their
+ * Content-Security-Policy names their scripts by hash, kept with the page (page-cache.mjs). Pages
+ * of one visitor (the console, a search, a password gallery) read the request and are rendered
+ * per request.
  */
-export const dynamic = 'force-dynamic';
+export const revalidate = 30;
 
 /** No organiser is prerendered at build time. */
 export function generateStaticParams(): { domain: string }[] {
@@ -51,13 +50,8 @@ export async function generateMetadata({
 }
 
 async function TenantShell({ domain, children }: { domain: string; children: ReactNode }) {
-  const [{ organiser, unknown, error, transient }, requestHeaders] = await Promise.all([
-    getOrganiser(domain),
-    headers(),
-  ]);
+  const { organiser, unknown, error, transient } = await getOrganiser(domain);
   if (unknown) notFound();
-  // This request's script nonce (the proxy's Content-Security-Policy): GTM runs only with it.
-  const nonce = requestHeaders.get(NONCE_HEADER) ?? undefined;
   return (
     <div
       className="site"
@@ -72,10 +66,8 @@ async function TenantShell({ domain, children }: { domain: string; children: Rea
         {children}
       </main>
       <Footer organiser={organiser} providerUrl={providerUrl()} />
-      {/* Not on the console: no third-party script beside its password form. */}
-      {requestHeaders.get(CONSOLE_REQUEST_HEADER) === '1' ? null : (
-        <GoogleTagManager id={organiser.gtmId} nonce={nonce} />
-      )}
+      {/* Not on the console (it decides by the segment): no third-party script beside its password form. */}
+      <GoogleTagManager id={organiser.gtmId} />
       {error && transient ? <UncachedFailure reason={error} /> : null}
     </div>
   );
@@ -88,7 +80,7 @@ export default async function TenantLayout({ children, params }: Props) {
   // Photos, the logo and the hero come from the API's origin: its connection is opened while the
   // HTML is still arriving, not when the first <img> is parsed.
   preconnect(new URL(publicApiUrl()).origin);
-  // Pages are rendered per request and streamed: what goes out first carries the status. So the
+  // A page rendered per request is streamed: what goes out first carries the status. So the
   // organiser is waited for a moment first: known in time, the page is sent whole (an unknown
   // host, or a page that does not exist, is a real 404); a slower provider gets the full-page
   // loader first.

@@ -17,10 +17,9 @@ function Fail({ reason }: { reason: string }): never {
  * would see the error after the API is back. Rendering this next to the error state marks the
  * render as failed without changing what the visitor sees: the failure happens in a server
  * component whose output is handed to a client component that never renders it. A kept
- * (prerendered) page is then not stored, and Next.js keeps serving the last good one while it
- * retries on the next request. Pages are now rendered per request (their Content-Security-Policy
- * nonce) and answered `Cache-Control: no-store`, so nothing keeps them anyway; the status, sent
- * with the first bytes, is then 200.
+ * (prerendered) page is then not stored (status 500, `Cache-Control: no-store`), and Next.js keeps
+ * serving the last good one while it retries on the next request. A page rendered per request is
+ * never kept anyway; its status, sent with the first bytes, is then 200.
  */
 export function UncachedFailure({ reason }: { reason: string }) {
   // Only a production server caches pages; in development the failure would open the overlay.

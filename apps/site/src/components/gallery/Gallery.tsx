@@ -6,6 +6,7 @@
 
 import { MAX_ZIP_PHOTOS } from '@eventsite/contract/constants';
 import type { FeatureFlags, PhotoListItem, SelfieMatch } from '@eventsite/contract';
+import dynamic from 'next/dynamic';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { deepLinkPhoto, resultsText, searchFromParams, searchParamsFor, type GallerySearch } from '@/lib/gallery/search';
 import { selectedInOrder } from '@/lib/gallery/selection';
@@ -14,7 +15,6 @@ import { fetchAllPhotoIds } from '@/provider/photos';
 import { DownloadPanel } from './DownloadPanel';
 import { GalleryStatus } from './GalleryStatus';
 import { JustifiedGrid } from './JustifiedGrid';
-import { PhotoViewer } from './PhotoViewer';
 import { RunnerLinks } from '@/components/runner/RunnerLinks';
 import { runnerHref } from '@/components/runner/strings';
 import { ResultCard } from './ResultCard';
@@ -42,6 +42,12 @@ import { useFavourites } from './useFavourites';
 import { FAVOURITES_TEXT } from './strings';
 
 export { DEEP_LINK_SCAN_LIMIT } from './useGalleryViewer';
+
+/**
+ * The viewer (the lightbox, its zoom and full-screen plugins, frames): not in the gallery's first
+ * load; its code comes when a photo is first opened.
+ */
+const PhotoViewer = dynamic(() => import('./PhotoViewer').then((m) => m.PhotoViewer), { ssr: false });
 
 export interface GalleryProps {
   eventId: number;
@@ -446,20 +452,22 @@ export function GalleryView({
       <NotMeNotice last={notMe.last} onUndo={notMe.undo} onClose={notMe.dismiss} />
       <FavouritesNotice text={favourites.notice} />
       <DownloadPanel state={download} onCancel={cancelDownload} onDismiss={dismissDownload} />
-      <PhotoViewer
-        photos={viewerPhotos}
-        total={Math.max(total, photos.length) + extra.length}
-        index={Math.max(0, open)}
-        open={open >= 0 && viewerPhotos.length > 0}
-        apiBase={apiBase}
-        eventName={eventName}
-        shareUrl={shareUrl}
-        onView={onView}
-        onClose={onClose}
-        onShared={onShared}
-        favourites={viewerFavourites}
-        eventId={eventId}
-      />
+      {open < 0 ? null : (
+        <PhotoViewer
+          photos={viewerPhotos}
+          total={Math.max(total, photos.length) + extra.length}
+          index={Math.max(0, open)}
+          open={open >= 0 && viewerPhotos.length > 0}
+          apiBase={apiBase}
+          eventName={eventName}
+          shareUrl={shareUrl}
+          onView={onView}
+          onClose={onClose}
+          onShared={onShared}
+          favourites={viewerFavourites}
+          eventId={eventId}
+        />
+      )}
     </section>
   );
 }

@@ -47,3 +47,6 @@ export default async function HideMePage({ params }: Props) {
     </div>
   );
 }
+
+/** Read per request: the visitor's grant of the event (a password gallery), or their query. */
+export const dynamic = 'force-dynamic';

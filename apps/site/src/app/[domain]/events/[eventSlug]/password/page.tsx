@@ -49,3 +49,6 @@ export default async function PasswordPage({ params, searchParams }: Props) {
     />
   );
 }
+
+/** Read per request: the visitor's grant of the event (a password gallery), or their query. */
+export const dynamic = 'force-dynamic';

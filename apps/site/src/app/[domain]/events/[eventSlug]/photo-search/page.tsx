@@ -12,3 +12,6 @@ export default async function GallerySearchPage({ params, searchParams }: Props)
   const [p, query] = await Promise.all([params, searchParams]);
   return GalleryRoute({ ...p, query });
 }
+
+/** Read per request: the visitor's grant of the event (a password gallery), or their query. */
+export const dynamic = 'force-dynamic';

@@ -97,3 +97,6 @@ async function PromoEditorContent({ domain, eventSlug }: { domain: string; event
     </div>
   );
 }
+
+/** Read per request: the visitor's grant of the event (a password gallery), or their query. */
+export const dynamic = 'force-dynamic';

@@ -30,3 +30,6 @@ export default async function RunnerRoute({ params }: Props) {
     </>
   );
 }
+
+/** Read per request: the visitor's grant of the event (a password gallery), or their query. */
+export const dynamic = 'force-dynamic';

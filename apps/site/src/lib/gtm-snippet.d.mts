@@ -1,0 +1,2 @@
+/** Google Tag Manager's snippet (gtm-snippet.mjs). */
+export const GTM_SNIPPET: string;
