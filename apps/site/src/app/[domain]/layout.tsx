@@ -7,6 +7,8 @@ import { UncachedFailure } from '@/components/common/UncachedFailure';
 import { FullPageLoader } from '@/components/layout/FullPageLoader';
 import { GoogleTagManager } from '@/components/layout/GoogleTagManager';
 import { Header } from '@/components/layout/Header';
+import { SiteFrame } from '@/components/layout/SiteFrame';
+import { ConsoleTopBar } from '@/components/console/ConsoleTopBar';
 import { organiserPageMetadata } from '@/components/layout/organiserMetadata';
 import { themeVariables } from '@/lib/colour';
 import { isAppDomain } from '@/lib/host';
@@ -52,24 +54,24 @@ export async function generateMetadata({
 async function TenantShell({ domain, children }: { domain: string; children: ReactNode }) {
   const { organiser, unknown, error, transient } = await getOrganiser(domain);
   if (unknown) notFound();
+  // The console has a frame of its own, made for work: its top bar, no public header or footer.
   return (
-    <div
-      className="site"
+    <SiteFrame
       style={themeVariables(organiser.themeColour) as CSSProperties}
-      data-header={organiser.headerDesign}
+      headerDesign={organiser.headerDesign}
+      header={<Header organiser={organiser} />}
+      consoleHeader={<ConsoleTopBar organiser={organiser} />}
+      footer={<Footer organiser={organiser} providerUrl={providerUrl()} />}
+      after={
+        <>
+          {/* Not on the console (it decides by the segment): no third-party script beside its password form. */}
+          <GoogleTagManager id={organiser.gtmId} />
+          {error && transient ? <UncachedFailure reason={error} /> : null}
+        </>
+      }
     >
-      <a href="#main" className="skip-link">
-        Skip to content
-      </a>
-      <Header organiser={organiser} />
-      <main id="main" tabIndex={-1} className="site-main">
-        {children}
-      </main>
-      <Footer organiser={organiser} providerUrl={providerUrl()} />
-      {/* Not on the console (it decides by the segment): no third-party script beside its password form. */}
-      <GoogleTagManager id={organiser.gtmId} />
-      {error && transient ? <UncachedFailure reason={error} /> : null}
-    </div>
+      {children}
+    </SiteFrame>
   );
 }
 

@@ -54,11 +54,31 @@ export function ConsoleFrame({
 }: Props) {
   const screens = SCREENS.filter((s) => s.roles.includes(who.user.role));
   return (
-    <div className="console-home">
-      <div className="console-bar">
-        <div>
-          <p className="console-who">{CONSOLE_TEXT.signedInAs(who.user.email, who.user.role)}</p>
-        </div>
+    <div className="console-home console-layout">
+      {screens.length > 1 ? (
+        <nav className="console-nav console-side-nav" aria-label={CONSOLE_TEXT.nav.label}>
+          <ul>
+            {screens.map((s) => (
+              <li key={s.screen}>
+                <a href={s.href} aria-current={s.screen === current ? 'page' : undefined}>
+                  {s.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+      <div className="console-main">
+        <h1 className="page-title console-title">{title}</h1>
+        {signOutFailed ? (
+          <p className="console-error" role="alert">
+            {CONSOLE_TEXT.signOutFailed}
+          </p>
+        ) : null}
+        {children}
+      </div>
+      <section className="console-account" aria-label={CONSOLE_TEXT.account}>
+        <p className="console-who">{CONSOLE_TEXT.signedInAs(who.user.email, who.user.role)}</p>
         <div className="console-sign-out">
           <form method="post" action="/console/sign-out">
             <input type="hidden" name={CSRF_FIELD} value={csrf} />
@@ -81,27 +101,7 @@ export function ConsoleFrame({
             </p>
           </form>
         </div>
-      </div>
-      {screens.length > 1 ? (
-        <nav className="console-nav" aria-label={CONSOLE_TEXT.nav.label}>
-          <ul>
-            {screens.map((s) => (
-              <li key={s.screen}>
-                <a href={s.href} aria-current={s.screen === current ? 'page' : undefined}>
-                  {s.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      ) : null}
-      <h1 className="page-title console-title">{title}</h1>
-      {signOutFailed ? (
-        <p className="console-error" role="alert">
-          {CONSOLE_TEXT.signOutFailed}
-        </p>
-      ) : null}
-      {children}
+      </section>
     </div>
   );
 }

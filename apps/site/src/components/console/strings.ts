@@ -1,6 +1,9 @@
 /** The console's words, in one place. */
 export const CONSOLE_TEXT = {
   title: 'Console',
+  consoleLabel: 'Console',
+  viewSite: 'View the public site',
+  account: 'Your account',
   signInTitle: 'Sign in to the console',
   signInIntro: 'For the organiser’s team: run your events from here.',
   email: 'Email',
