@@ -149,23 +149,17 @@ export class FaceIndex {
     const min = options.minSimilarity ?? -1;
     const unit = normalise(query);
     if (this.#count === 0 || limit === 0) return [];
-    let max = 0;
-    for (const v of unit) max = Math.max(max, Math.abs(v));
-    const queryScale = max / INT16_MAX;
-    const raw = this.#score(Int16Array.from(unit, (v) => Math.round((v / max) * INT16_MAX)));
-
-    // The query's similarities to every face: their mean and spread, for `standout`; once more
-    // without those already 3 spreads above, so the person's own faces do not widen it.
-    const similarities = new Float32Array(this.#count);
-    for (let slot = 0; slot < this.#count; slot++)
-      similarities[slot] = raw[slot]! * this.#scales[slot]! * queryScale;
-    const { mean, spread } = clippedSpread(similarities);
+    const { similarities, mean, spread } = this.#spread(unit);
     const standoutOf = (similarity: number) =>
       this.#count < 2 || spread < 1e-6 ? 0 : (similarity - mean) / spread;
     // Standing out by `minStandout` is the same as reaching this similarity.
     const minStandout = options.minStandout;
     const standoutFloor =
-      minStandout === undefined ? -Infinity : spread < 1e-6 ? Infinity : mean + minStandout * spread;
+      minStandout === undefined
+        ? -Infinity
+        : spread < 1e-6
+          ? Infinity
+          : mean + minStandout * spread;
 
     // Bounded selection: a sorted list of the best `limit` so far.
     const best: { slot: number; similarity: number }[] = [];
@@ -186,6 +180,35 @@ export class FaceIndex {
       similarity: Math.max(-1, Math.min(1, similarity)),
       standout: Math.round(standoutOf(similarity) * 1000) / 1000,
     }));
+  }
+
+  /**
+   * The similarity at which a face stands out from this index's faces by `standout` for this
+   * query (see `FaceMatch.standout`): -Infinity with fewer than two faces (no spread to stand
+   * out from), Infinity when they are all alike to it.
+   */
+  similarityToStandOut(query: ArrayLike<number>, standout: number): number {
+    if (query.length !== this.dimensions)
+      throw new RangeError(`query has ${query.length} values, expected ${this.dimensions}`);
+    const unit = normalise(query);
+    if (this.#count < 2) return -Infinity;
+    const { mean, spread } = this.#spread(unit);
+    return spread < 1e-6 ? Infinity : mean + standout * spread;
+  }
+
+  /**
+   * The query's similarities to every face, their mean and spread (for `standout`): once more
+   * without those already 3 spreads above, so the person's own faces do not widen it.
+   */
+  #spread(unit: Float32Array): { similarities: Float32Array; mean: number; spread: number } {
+    let max = 0;
+    for (const v of unit) max = Math.max(max, Math.abs(v));
+    const queryScale = max / INT16_MAX;
+    const raw = this.#score(Int16Array.from(unit, (v) => Math.round((v / max) * INT16_MAX)));
+    const similarities = new Float32Array(this.#count);
+    for (let slot = 0; slot < this.#count; slot++)
+      similarities[slot] = raw[slot]! * this.#scales[slot]! * queryScale;
+    return { similarities, ...clippedSpread(similarities) };
   }
 
   /** Raw int32 dot products of the quantised query with every stored face. */

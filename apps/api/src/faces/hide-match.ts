@@ -7,7 +7,9 @@ import type { FaceBox } from './tiles.js';
 import { cosineSimilarity } from './vectors.js';
 
 /**
- * The similarity a face needs to be hidden by a request: the default "match" of selfie search.
+ * The similarity a face needs to be hidden by a request: the default "match" of selfie search,
+ * and, as a selfie's match, standing out from the event's faces (faces/thresholds.ts: a hide
+ * holds a face to the same bar as a selfie search, never a looser one).
  * Measured (docs/selfie-search.md, bench): at 0.60 one person in two photos is caught 81 % of
  * the time and 1 % of different-person pairs pass; at the "maybe" floor 0.50 every same-person
  * pair passed but 8 % of strangers did. A hide changes photos for everyone and cannot be undone
@@ -17,14 +19,19 @@ import { cosineSimilarity } from './vectors.js';
  */
 export const HIDE_SIMILARITY = 0.6;
 
-/** For each face of a new photo, whether one of the requests hides it: each request its most similar face, at HIDE_SIMILARITY or above. */
+/**
+ * For each face of a new photo, whether one of the requests hides it: each request its most
+ * similar face, at HIDE_SIMILARITY or above, and at or above the request's own bar where one is
+ * given (`bars[i]`, what standing out from the event's faces takes: services/hides.ts).
+ */
 export function facesToHide(
   requests: ReadonlyArray<ArrayLike<number>>,
   faces: ReadonlyArray<{ embedding: ArrayLike<number> }>,
-  threshold = HIDE_SIMILARITY,
+  bars: readonly number[] = [],
 ): boolean[] {
   const hide = faces.map(() => false);
-  for (const request of requests) {
+  for (const [r, request] of requests.entries()) {
+    const threshold = Math.max(HIDE_SIMILARITY, bars[r] ?? -Infinity);
     let best = -1;
     let at = -1;
     for (const [i, face] of faces.entries()) {

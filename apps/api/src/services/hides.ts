@@ -1,6 +1,7 @@
 import type { HideRequestAnswer, HideRequestInput, HideRequestStats } from '@eventsite/contract';
 import { AppError } from '../errors.js';
 import { facesToHide, HIDE_SIMILARITY, hiddenBibs } from '../faces/hide-match.js';
+import { matchBars } from '../faces/thresholds.js';
 import type { BibRepository } from '../repositories/bibs.js';
 import type { FaceRepository, NewFace } from '../repositories/faces.js';
 import type { HideRepository, PhotoHide } from '../repositories/hides.js';
@@ -71,11 +72,14 @@ export class HideService {
     if (!photosConfigOf(event).feature_flag.selfie_search)
       throw new AppError(403, HIDE_OFF_MESSAGE);
     const index = await this.indexes.get(eventId);
-    // The most similar face of each photo, at the hide threshold or above.
+    // The most similar face of each photo that is a sure match, as a selfie search's: at the
+    // hide threshold or above, and standing out from the event's faces (thresholds.ts).
+    const { standout } = matchBars(HIDE_SIMILARITY, index.size).match;
     const best = new Map<string, number>();
     for (const face of index.search(input.embedding, {
       limit: MAX_HIDDEN_FACES,
       minSimilarity: HIDE_SIMILARITY,
+      minStandout: Number.isFinite(standout) ? standout : undefined,
     }))
       if (!best.has(face.photoId)) best.set(face.photoId, face.id);
     // Refused whole, dry run too: the visitor learns it before confirming, nothing is hidden.
@@ -94,7 +98,14 @@ export class HideService {
   async facesToHide(eventId: number, faces: readonly NewFace[]): Promise<boolean[]> {
     if (faces.length === 0) return [];
     const requests = await this.hides.requestEmbeddings(eventId);
-    return facesToHide(requests, faces);
+    if (requests.length === 0) return faces.map(() => false);
+    // Each request's face held to what standing out from the event's faces takes.
+    const index = await this.indexes.get(eventId);
+    const { standout } = matchBars(HIDE_SIMILARITY, index.size).match;
+    const bars = Number.isFinite(standout)
+      ? requests.map((r) => index.similarityToStandOut(r, standout))
+      : [];
+    return facesToHide(requests, faces, bars);
   }
 
   /** The `faces` job stored these faces hidden: their boxes are blurred, their bibs hidden. */
