@@ -333,6 +333,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     downloadsPerMinute: options.downloadsPerMinute ?? 20,
     selfieSearchesPerMinute: options.selfieSearchesPerMinute ?? 30,
     searchesPerMinute: options.config.searchesPerMinute,
+    selfieSearchesPerDay: options.config.selfieSearchesPerDay,
     galleryPasswordAttempts: options.config.galleryPasswordAttempts,
   });
   // Live galleries (server-sent events): our extension of the provider contract.

@@ -83,6 +83,11 @@ const envSchema = z.object({
     )
     .optional(),
   SEARCHES_PER_MINUTE: wholeNumber('searches per client per minute, such as 30', 1, 100_000),
+  SELFIE_SEARCHES_PER_DAY: wholeNumber(
+    'selfie searches per client and event a day, such as 60',
+    1,
+    100_000,
+  ),
   SIGN_INS_PER_CLIENT: wholeNumber(
     'console sign-in attempts per client in 15 minutes, such as 20',
     1,
@@ -169,6 +174,8 @@ export const DEFAULT_MAX_UPLOAD_FILES = 500;
 export const DEFAULT_ORGANISER_QUOTA_BYTES = 100 * 1024 * 1024 * 1024;
 /** Bib searches, name searches, result look-ups and "more photos of you" per client per minute. */
 export const DEFAULT_SEARCHES_PER_MINUTE = 30;
+/** A person looks for themselves a few times; far more is someone looking for others. */
+export const DEFAULT_SELFIE_SEARCHES_PER_DAY = 60;
 /** Console sign-in attempts per client in 15 minutes, unless SIGN_INS_PER_CLIENT says. */
 export const SIGN_IN_ATTEMPTS_PER_CLIENT = 20;
 /** Password attempts per client in 15 minutes on password galleries, unless GALLERY_PASSWORD_ATTEMPTS says. */
@@ -230,6 +237,8 @@ export interface ApiConfig {
   trustProxy: TrustProxy;
   /** Searches (bib, name, result, more-of-bib) per client per minute (SEARCHES_PER_MINUTE, 30). */
   searchesPerMinute: number;
+  /** Selfie searches per client and event a day (SELFIE_SEARCHES_PER_DAY, 60). */
+  selfieSearchesPerDay: number;
   /**
    * Console sign-in attempts per client in 15 minutes (SIGN_INS_PER_CLIENT, 20): more for a team
    * that signs in from behind one address.
@@ -342,6 +351,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     faceIndexBytes: (e.FACE_INDEX_MEMORY_MB ?? 256) * 1024 * 1024,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     searchesPerMinute: e.SEARCHES_PER_MINUTE ?? DEFAULT_SEARCHES_PER_MINUTE,
+    selfieSearchesPerDay: e.SELFIE_SEARCHES_PER_DAY ?? DEFAULT_SELFIE_SEARCHES_PER_DAY,
     signInsPerClient: e.SIGN_INS_PER_CLIENT ?? SIGN_IN_ATTEMPTS_PER_CLIENT,
     galleryPasswordAttempts: e.GALLERY_PASSWORD_ATTEMPTS ?? DEFAULT_GALLERY_PASSWORD_ATTEMPTS,
     accessGrantSecret: e.ACCESS_GRANT_SECRET,

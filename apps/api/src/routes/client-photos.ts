@@ -22,11 +22,13 @@ const MAX_SELFIE_BYTES = 10 * 1024 * 1024;
 /** An event's photos: the gallery's pages, bib and name searches, selfie searches and zips. */
 export const clientPhotoRoutes: FastifyPluginAsyncZod<{
   limitSearch: SearchLimit;
+  /** Selfie searches per client and event a day (client.ts). */
+  limitSelfies: SearchLimit;
   downloadsPerMinute?: number;
   selfieSearchesPerMinute?: number;
   selfieUploadsPerMinute?: number;
 }> = async (app, options) => {
-  const { limitSearch } = options;
+  const { limitSearch, limitSelfies } = options;
 
   app.get(
     '/events/:eventId/photos',
@@ -85,12 +87,13 @@ export const clientPhotoRoutes: FastifyPluginAsyncZod<{
         tags: ['client'],
         summary: 'The photos with a face like the selfie’s, best first',
         description:
-          'The body is the selfie’s face descriptor (1024 values, unit length), computed in the browser with the same model: the selfie never leaves the device, and the descriptor is neither stored nor logged. `match` photos are at or above the event’s threshold, `maybe` ones a little below it. 403 when selfie_search is off; at most 30 per minute per client (429 past it).',
+          'The body is the selfie’s face descriptor (1024 values, unit length), computed in the browser with the same model: the selfie never leaves the device, and the descriptor is neither stored nor logged. `match` photos are at or above the event’s threshold, `maybe` ones a little below it. 403 when selfie_search is off; at most 30 per minute per client, and 60 a day per client and event (SELFIE_SEARCHES_PER_DAY; 429 past either, the second saying to search by bib or name). 410 once the event’s face data was deleted after its retention.',
         params: eventIdParams,
         querystring: eventQuery,
         body: selfieSearchRequest,
         response: { 200: envelope(selfieSearchAnswer), ...failures, 429: errorEnvelope },
       },
+      preHandler: limitSelfies,
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -156,6 +159,7 @@ export const clientPhotoRoutes: FastifyPluginAsyncZod<{
           429: errorEnvelope,
         },
       },
+      preHandler: limitSelfies,
     },
     async (request, reply) => {
       if (!Buffer.isBuffer(request.body))

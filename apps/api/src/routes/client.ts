@@ -10,12 +10,19 @@ import { clientResultRoutes } from './client-results.js';
 import { clientStatRoutes } from './client-stats.js';
 import { clientAccessRoutes } from './event-access.js';
 
+/** A visitor past the day's selfie searches of an event. */
+export const selfiesPerDayMessage = (max: number) =>
+  `You have searched this event by selfie ${max} times today, as many as one person may. ` +
+  'Search by your bib number or name instead, or try again tomorrow.';
+
 /** What the public site reads: `/api/v1/client/...` (docs/requirements.md, Provider API). */
 export const clientRoutes: FastifyPluginAsyncZod<{
   downloadsPerMinute?: number;
   selfieSearchesPerMinute?: number;
   selfieUploadsPerMinute?: number;
   searchesPerMinute?: number;
+  /** Selfie searches per client and event a day (default 60). */
+  selfieSearchesPerDay?: number;
   /** Password attempts on password galleries per client in 15 minutes (default 10). */
   galleryPasswordAttempts?: number;
 }> = async (app, options) => {
@@ -28,6 +35,22 @@ export const clientRoutes: FastifyPluginAsyncZod<{
     timeWindow: '1 minute',
     keyGenerator: limiterKey('searches'),
   });
+  // A person looks for themselves a few times a day; many selfies a day from one client on one
+  // event is someone looking for other people. Past it: the bib or the name.
+  const selfiesPerDay = options.selfieSearchesPerDay ?? 60;
+  const selfieDayLimit = app.createRateLimit({
+    max: selfiesPerDay,
+    timeWindow: '1 day',
+    keyGenerator: limiterKey('selfies-a-day', (request) =>
+      String((request.params as { eventId?: unknown }).eventId),
+    ),
+  });
+  async function limitSelfies(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const limit = await selfieDayLimit(request);
+    if (limit.isAllowed || !limit.isExceeded) return;
+    reply.header('retry-after', String(limit.ttlInSeconds));
+    throw new AppError(429, selfiesPerDayMessage(selfiesPerDay));
+  }
   async function limitSearch(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const limit = await searchLimit(request);
     if (limit.isAllowed || !limit.isExceeded) return;
@@ -47,6 +70,7 @@ export const clientRoutes: FastifyPluginAsyncZod<{
   await app.register(clientOrganiserRoutes);
   await app.register(clientPhotoRoutes, {
     limitSearch,
+    limitSelfies,
     downloadsPerMinute: options.downloadsPerMinute,
     selfieSearchesPerMinute: options.selfieSearchesPerMinute,
     selfieUploadsPerMinute: options.selfieUploadsPerMinute,
