@@ -384,9 +384,11 @@ describe('GET /api/v1/client/events/{eventId}/config', () => {
       client: { name: 'Ridge Shoes', logo: '' },
       photo_version: 0,
     });
+    // Stored with selfie search on; this app recognises no faces (FACES_ENABLED=false, the test
+    // app's default), so the site is told it is off (routes/faces-off.test.ts).
     expect(body.data.event_photos_config).toEqual({
       ...DEFAULT_EVENT_PHOTOS_CONFIG,
-      feature_flag: { ...DEFAULT_EVENT_PHOTOS_CONFIG.feature_flag, selfie_search: true },
+      feature_flag: { ...DEFAULT_EVENT_PHOTOS_CONFIG.feature_flag, selfie_search: false },
       bib_config: { ...DEFAULT_EVENT_PHOTOS_CONFIG.bib_config, placeholder_text: 'Bib?' },
     });
     expect(body.data.event_photos_config.video_config.validation).toEqual({
