@@ -5,6 +5,8 @@
 // Content-Security-Policy of its own, without a per-request nonce.
 //
 // Plain JavaScript: Next.js loads this file by its path when the server starts, unbundled.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import FileSystemCacheModule from 'next/dist/server/lib/incremental-cache/file-system-cache.js';
 import RedisCacheHandler from './cache-handler.mjs';
 import { withPagePolicy } from './src/lib/page-scripts.mjs';
@@ -14,8 +16,23 @@ const FileSystemCache = FileSystemCacheModule.default ?? FileSystemCacheModule;
 /** Redis when the server starts with REDIS_URL, else this process's memory. */
 const Store = process.env.REDIS_URL ? RedisCacheHandler : FileSystemCache;
 
+/** The build's script hashes (`experimental.sri`), by file: `static/chunks/x.js` → `sha256-…`. */
+function integrityManifest(serverDistDir) {
+  try {
+    const file = path.join(serverDistDir, 'subresource-integrity-manifest.json');
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return {};
+  }
+}
+
 export default class PageCache extends Store {
+  constructor(ctx = {}) {
+    super(ctx);
+    this.integrity = ctx.serverDistDir ? integrityManifest(ctx.serverDistDir) : {};
+  }
+
   async set(key, data, ctx) {
-    return super.set(key, withPagePolicy(data), ctx);
+    return super.set(key, withPagePolicy(data, (file) => this.integrity[file]), ctx);
   }
 }

@@ -4,4 +4,5 @@ export const GTM_SNIPPET_HASH: string;
 export function hashSource(text: string): string;
 export function scriptSources(html: string): string[];
 export function pageScriptPolicy(html: string): string;
-export function withPagePolicy<T>(data: T): T;
+export function withIntegrity(html: string, integrityOf: (file: string) => string | undefined): string;
+export function withPagePolicy<T>(data: T, integrityOf?: (file: string) => string | undefined): T;

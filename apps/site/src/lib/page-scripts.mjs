@@ -66,13 +66,31 @@ export function pageScriptPolicy(html) {
   ].join('; ');
 }
 
+const BUILD_SCRIPT = /<script\b([^>]*?)\ssrc="\/_next\/(static\/[^"?#]+\.js)"([^>]*)>/gi;
+
+/**
+ * The page with the build's hash on each of its script files that lacks one (`integrity`, from
+ * Next.js's SRI manifest: `static/chunks/x.js` → `sha256-…`). Next.js writes the manifest, but not
+ * every script tag of an App Router page carries it; a file the manifest does not know is left as
+ * it is (and so refused by the page's policy).
+ */
+export function withIntegrity(html, integrityOf) {
+  return html.replace(BUILD_SCRIPT, (tag, before, file, after) => {
+    if (/\sintegrity=/i.test(before + after)) return tag;
+    const integrity = integrityOf(file);
+    return integrity ? tag.replace(/>$/, ` integrity="${integrity}">`) : tag;
+  });
+}
+
 /**
  * Adds its policy to a page entry as it is stored (Next.js's APP_PAGE entries: `html` and the
- * headers answered with it). The object is changed in place: the entry of a page's first render is
- * the one answered to that request, so it carries the policy too.
+ * headers answered with it), after giving its script files their hashes (`integrityOf`, see
+ * withIntegrity). The object is changed in place: the entry of a page's first render is the one
+ * answered to that request, so it carries both too.
  */
-export function withPagePolicy(data) {
+export function withPagePolicy(data, integrityOf = () => undefined) {
   if (!data || data.kind !== 'APP_PAGE' || typeof data.html !== 'string') return data;
+  data.html = withIntegrity(data.html, integrityOf);
   data.headers ??= {};
   data.headers['content-security-policy'] = pageScriptPolicy(data.html);
   return data;

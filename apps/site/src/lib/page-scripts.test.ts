@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { GTM_SNIPPET, GTM_SNIPPET_HASH, pageScriptPolicy, scriptSources, withPagePolicy } from './page-scripts.mjs';
+import { GTM_SNIPPET, GTM_SNIPPET_HASH, pageScriptPolicy, scriptSources, withIntegrity, withPagePolicy } from './page-scripts.mjs';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 const scriptSrc = (policy: string) => policy.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src ')) ?? '';
@@ -48,11 +48,23 @@ describe("a kept page's script policy", () => {
     expect(policy).toContain("base-uri 'self'");
   });
 
+  it("gives the build's script files their hash from the SRI manifest, and leaves others as they are", () => {
+    const manifest: Record<string, string> = { 'static/chunks/b.js': 'sha256-BBBB=' };
+    const html = withIntegrity(PAGE, (file) => manifest[file]);
+    expect(html).toContain('<script src="/_next/static/chunks/b.js" integrity="sha256-BBBB=">');
+    expect(html).toContain('integrity="sha256-AAAA+/bb="');
+    expect(html.match(/integrity=/g)).toHaveLength(2);
+    expect(scriptSources(html)).toContain("'sha256-BBBB='");
+    expect(withIntegrity('<script src="/_next/static/chunks/z.js"></script>', () => undefined)).toBe('<script src="/_next/static/chunks/z.js"></script>');
+  });
+
   it('goes with a page as it is stored, on the very headers answered with it', () => {
     const headers: Record<string, string> = { 'x-next-cache-tags': 'a,b' };
     const entry = { kind: 'APP_PAGE', html: PAGE, headers, status: 200 };
-    expect(withPagePolicy(entry)).toBe(entry);
-    expect(headers['content-security-policy']).toBe(pageScriptPolicy(PAGE));
+    expect(withPagePolicy(entry, (file) => (file === 'static/chunks/b.js' ? 'sha256-BBBB=' : undefined))).toBe(entry);
+    expect(entry.html).toContain('chunks/b.js" integrity="sha256-BBBB="');
+    expect(headers['content-security-policy']).toBe(pageScriptPolicy(entry.html));
+    expect(headers['content-security-policy']).toContain("'sha256-BBBB='");
     expect(headers['x-next-cache-tags']).toBe('a,b');
     const fetched = { kind: 'FETCH', data: { body: '<script>x</script>' } };
     expect(withPagePolicy(fetched)).toEqual({ kind: 'FETCH', data: { body: '<script>x</script>' } });
