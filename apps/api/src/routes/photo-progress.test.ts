@@ -54,9 +54,10 @@ beforeAll(async () => {
     event_date: '2025-04-06',
     published: true,
   });
-  [red, green, blue, grey] = await Promise.all(
+  const images = await Promise.all(
     ['#a03030', '#30a030', '#3030a0', '#808080'].map((colour) => testImage({ colour })),
   );
+  [red, green, blue, grey] = images as [Buffer, Buffer, Buffer, Buffer];
 }, 120_000);
 afterAll(() => t.close());
 
