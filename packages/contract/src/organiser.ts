@@ -38,6 +38,12 @@ export const extraConfig = z.object({
   headerDesign: z.enum(['default', 'fill']),
   headerCta: headerCta,
   footer_config: footerConfig,
+  /**
+   * The colour of the plate the logo is shown on over dark backgrounds and photos (certificates,
+   * posters, the race video's end card), `#RRGGBB`: chosen from the logo's own colours when it is
+   * uploaded; empty for none (the site then picks white).
+   */
+  logoPlate: z.string().max(16).optional(),
 });
 export type ExtraConfig = z.infer<typeof extraConfig>;
 
@@ -48,6 +54,7 @@ export const DEFAULT_EXTRA_CONFIG: ExtraConfig = {
   headerDesign: 'default',
   headerCta: { text: '', href: '', position: 'right' },
   footer_config: { hide9picBranding: false, footerText: '', socialMediaLinks: [], privacyPolicyUrl: '' },
+  logoPlate: '',
 };
 
 /** `GET /api/v1/client/events/organiser/data`: organiser config and recent events. */
@@ -106,6 +113,7 @@ export const socialMediaLinkInput = z.object({
 export const extraConfigPatch = z
   .object({
     themeColor: hexColour,
+    logoPlate: z.union([hexColour, z.literal('')]),
     googleTagManagerId: z.union([
       z.string().regex(GTM_ID, 'must look like GTM-XXXXXXX'),
       z.literal(''),

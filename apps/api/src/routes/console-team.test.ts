@@ -416,6 +416,8 @@ describe('the logo', () => {
       url: '/api/v1/client/events/organiser/data?app_domain=city.example',
     });
     expect(data.json().data.logo).toMatch(new RegExp(`^https?://[^/]+${logo}$`));
+    // With the plate it is shown on over dark designs, chosen from its own colours.
+    expect(data.json().data.extra_config.logoPlate).toMatch(/^#[0-9A-F]{6}$/);
 
     // The start-up sweep keeps it (it is no photo's variant).
     await t.services.sweep.run({ minAgeMs: 0, jobRetentionDays: 14 });

@@ -8,7 +8,7 @@ import {
 } from '@eventsite/contract';
 import type { BlobStore } from '../adapters/blobs.js';
 import { sniffImageKind } from '../adapters/images.js';
-import { LogoImageError, renderUploadedImage } from '../adapters/logo-image.js';
+import { LogoImageError, logoPlate, renderUploadedImage } from '../adapters/logo-image.js';
 import { AppError } from '../errors.js';
 import type { EventService } from './events.js';
 import type { OrganiserService } from './organisers.js';
@@ -83,7 +83,12 @@ export class BrandingService {
     await this.variants.put(`${LOGO_KEY_PREFIX}${organiserId}/${name}`, webp);
     const before = (await this.organisers.settings(organiserId)).logo;
     const logo = `${LOGO_URL_PREFIX}${organiserId}/${name}`;
-    const saved = await this.organisers.updateSettings(organiserId, { logo });
+    // The plate it is shown on over dark backgrounds, from its own colours.
+    const plate = await logoPlate(webp);
+    const saved = await this.organisers.updateSettings(organiserId, {
+      logo,
+      extra_config: { logoPlate: plate },
+    });
     if (before !== logo) await this.forget(organiserId, before);
     return saved;
   }
@@ -91,7 +96,10 @@ export class BrandingService {
   /** Removes the logo: the organiser's name shows instead. */
   async removeLogo(organiserId: number): Promise<OrganiserSettings> {
     const before = (await this.organisers.settings(organiserId)).logo;
-    const saved = await this.organisers.updateSettings(organiserId, { logo: '' });
+    const saved = await this.organisers.updateSettings(organiserId, {
+      logo: '',
+      extra_config: { logoPlate: '' },
+    });
     await this.forget(organiserId, before);
     return saved;
   }

@@ -49,6 +49,8 @@ export type PromoEditorProps = {
   city?: string;
   organiserName?: string;
   logoUrl?: string;
+  /** The plate under the logo on dark designs, from the logo's own colours. */
+  logoPlate?: string;
   themeColour?: string;
   bannerUrl?: string;
   /** The event's feature flags. */
@@ -89,6 +91,7 @@ export function PromoEditor(props: PromoEditorProps) {
     ...(props.city ? { city: props.city } : {}),
     ...(props.organiserName ? { organiserName: props.organiserName } : {}),
     ...(isHttpUrl(props.logoUrl) ? { logoUrl: props.logoUrl } : {}),
+    ...(props.logoPlate ? { logoPlate: props.logoPlate } : {}),
     ...(props.themeColour ? { themeColour: props.themeColour } : {}),
     ...(isHttpUrl(props.bannerUrl) ? { bannerUrl: props.bannerUrl } : {}),
   }));

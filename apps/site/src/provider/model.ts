@@ -8,6 +8,8 @@ export interface Organiser {
   name: string;
   /** An http(s) logo URL, or null for the default logo. */
   logo: string | null;
+  /** The plate under the logo over dark backgrounds (`#RRGGBB`, from the logo's own colours), or null. */
+  logoPlate: string | null;
   themeColour: string;
   headerDesign: HeaderDesign;
   cta: CallToAction | null;

@@ -23,12 +23,21 @@ describe('readOrganiser: each field on its own, with its default', () => {
     expect(readOrganiser({ name: 'Harbour Swims' })).toEqual({
       name: 'Harbour Swims',
       logo: null,
+      logoPlate: null,
       themeColour: '#2E6F40',
       headerDesign: 'default',
       cta: null,
       gtmId: null,
       footer: { ...footerDefaults, socialLinks: [], showBranding: true },
     });
+  });
+
+  it('reads the logo’s plate as a colour, or none', () => {
+    const plate = (logoPlate: unknown) =>
+      readOrganiser({ name: 'A', extra_config: { logoPlate } }).logoPlate;
+    expect(plate('#f4f6ff')).toBe('#F4F6FF');
+    expect(plate('')).toBeNull();
+    expect(plate('white;}')).toBeNull();
   });
 
   it('treats null everywhere as missing', () => {

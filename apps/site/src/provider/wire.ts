@@ -79,6 +79,7 @@ export function readOrganiser(data: unknown): Organiser {
   return {
     name: organiserName(typeof d.name === 'string' ? d.name : null),
     logo: httpUrlOrNull(d.logo),
+    logoPlate: extra.logoPlate ? themeColour(extra.logoPlate, '') || null : null,
     themeColour: themeColour(extra.themeColor, DEFAULT_THEME_COLOUR),
     headerDesign: headerDesign(extra.headerDesign),
     cta: callToAction({

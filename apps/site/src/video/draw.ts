@@ -7,6 +7,8 @@ export interface VideoBrand {
   colour: string;
   /** The organiser's logo, when it could be loaded. */
   logo: ImageBitmap | null;
+  /** The plate under the logo (`#RRGGBB`, from the logo's own colours), or null for none. */
+  logoPlate?: string | null;
   /** The runner's name, or 'Bib 1234'. */
   who: string;
   /** Their finish time, when the results have one. */
@@ -93,6 +95,19 @@ function drawBandCached(ctx: Context2D, width: number, height: number, unit: num
   ctx.drawImage(cached.image, 0, height - band);
 }
 
+/** The organiser's logo at (x, y, w, h), on its plate when it has one (dark frames need it). */
+export function drawLogo(ctx: Context2D, brand: VideoBrand, x: number, y: number, w: number, h: number, unit: number) {
+  if (!brand.logo) return;
+  if (brand.logoPlate) {
+    const pad = 12 * unit;
+    ctx.fillStyle = brand.logoPlate;
+    ctx.beginPath();
+    ctx.roundRect(x - pad, y - pad, w + 2 * pad, h + 2 * pad, 10 * unit);
+    ctx.fill();
+  }
+  ctx.drawImage(brand.logo, x, y, w, h);
+}
+
 /** The event's band along the bottom: its name, the organiser's colour and logo. */
 function drawBand(ctx: Context2D, width: number, height: number, unit: number, brand: VideoBrand) {
   const band = Math.ceil(120 * unit);
@@ -107,7 +122,7 @@ function drawBand(ctx: Context2D, width: number, height: number, unit: number, b
   if (brand.logo) {
     const h = 64 * unit;
     const w = Math.min(240 * unit, (brand.logo.width / brand.logo.height) * h);
-    ctx.drawImage(brand.logo, left, height - band / 2 - h / 2 + 4 * unit, w, h);
+    drawLogo(ctx, brand, left, height - band / 2 - h / 2 + 4 * unit, w, h, unit * 0.6);
     left += w + 28 * unit;
   }
   ctx.fillStyle = '#ffffff';
@@ -148,7 +163,8 @@ function drawCard(ctx: Context2D, width: number, height: number, unit: number, b
   if (brand.logo) {
     const h = 110 * unit;
     const w = Math.min(420 * unit, (brand.logo.width / brand.logo.height) * h);
-    ctx.drawImage(brand.logo, width / 2 - w / 2, mid - 330 * unit, w, h);
+    drawLogo(ctx, brand, width / 2 - w / 2, mid - 330 * unit, w, h, unit);
+    ctx.fillStyle = '#ffffff';
   }
   ctx.font = `800 ${92 * unit}px ${FONT}`;
   ctx.fillText(fit(ctx, brand.who, max), width / 2, mid - 120 * unit);

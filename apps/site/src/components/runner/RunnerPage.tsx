@@ -72,5 +72,5 @@ export async function RunnerPage({ domain, eventSlug, bib: rawBib }: RunnerParam
     timing: flags.show_timing_data,
     forwardedFor: await visitorForwardedFor(),
   });
-  return <RunnerView event={event} eventSlug={eventSlug} bib={bib} page={page} result={result} apiBase={eventApiBase(publicApiUrl(), load.grant, load.event.details.photo_version)} brand={{ colour: organiser.themeColour, logo: organiser.logo }} privatePhotos={privatePhotos} />;
+  return <RunnerView event={event} eventSlug={eventSlug} bib={bib} page={page} result={result} apiBase={eventApiBase(publicApiUrl(), load.grant, load.event.details.photo_version)} brand={{ colour: organiser.themeColour, logo: organiser.logo, logoPlate: organiser.logoPlate }} privatePhotos={privatePhotos} />;
 }

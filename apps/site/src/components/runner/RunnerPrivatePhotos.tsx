@@ -15,7 +15,7 @@ export interface RunnerPrivatePhotosProps {
   bib: string;
   canDownload: boolean;
   /** What the race video says: who, their time, the organiser's colour and logo. */
-  video: { who: string; time: string | null; colour: string; logoUrl: string | null };
+  video: { who: string; time: string | null; colour: string; logoUrl: string | null; logoPlate?: string | null };
 }
 
 type State =

@@ -13,6 +13,8 @@ export interface RunnerVideoProps {
   eventName: string;
   colour: string;
   logoUrl: string | null;
+  /** The plate under the logo, from its own colours. */
+  logoPlate?: string | null;
   who: string;
   bib: string;
   time: string | null;
@@ -59,7 +61,7 @@ export function RunnerVideo(props: RunnerVideoProps) {
         apiBase: props.apiBase,
         photos: props.photos,
         format,
-        brand: { eventName: props.eventName, colour: props.colour, logoUrl: props.logoUrl, who: props.who, bib: props.bib, time: props.time },
+        brand: { eventName: props.eventName, colour: props.colour, logoUrl: props.logoUrl, logoPlate: props.logoPlate ?? null, who: props.who, bib: props.bib, time: props.time },
         signal: controller.signal,
         onProgress: (step, percent) => setState((s) => (s.phase === 'running' && s.step === step && s.percent === percent ? s : { phase: 'running', step, percent })),
       });

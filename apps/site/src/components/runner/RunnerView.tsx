@@ -19,7 +19,7 @@ export interface RunnerViewProps {
   result: RaceResult | null;
   apiBase: string;
   /** The organiser's theme colour and logo, for the race video. */
-  brand?: { colour: string; logo: string | null };
+  brand?: { colour: string; logo: string | null; logoPlate?: string | null };
   /**
    * A private event (show_all_images off): no photos from the server (`page` is not used); the
    * visitor asks for them in the browser.
@@ -81,7 +81,7 @@ export function RunnerView({ event, eventSlug, bib, page, result, apiBase, brand
           apiBase={apiBase}
           bib={bib}
           canDownload={flags.bulk_download}
-          video={{ who: name ?? RUNNER_TEXT.bibTitle(bib), time: result?.net_time ?? result?.gun_time ?? null, colour: brand?.colour ?? '#1f6feb', logoUrl: brand?.logo ?? null }}
+          video={{ who: name ?? RUNNER_TEXT.bibTitle(bib), time: result?.net_time ?? result?.gun_time ?? null, colour: brand?.colour ?? '#1f6feb', logoUrl: brand?.logo ?? null, logoPlate: brand?.logoPlate ?? null }}
         />
       ) : null}
       {photos.length > 0 ? (
@@ -91,6 +91,7 @@ export function RunnerView({ event, eventSlug, bib, page, result, apiBase, brand
           eventName={details.name}
           colour={brand?.colour ?? '#1f6feb'}
           logoUrl={brand?.logo ?? null}
+          logoPlate={brand?.logoPlate ?? null}
           who={name ?? RUNNER_TEXT.bibTitle(bib)}
           bib={bib}
           time={result?.net_time ?? result?.gun_time ?? null}

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { design } from './schema';
 import { TEMPLATE_LIST, buildTemplate, photoWidthFor } from './templates';
+import type { EventData } from './templates/shared';
 import { rotatedBounds } from './geometry';
 
 const event = {
@@ -79,5 +80,23 @@ describe('templates', () => {
     expect(photoWidthFor('post-square', widths)).toBe(1280);
     expect(photoWidthFor('link-preview', widths)).toBe(1280);
     expect(photoWidthFor('certificate-landscape', widths)).toBe(2048);
+  });
+});
+
+describe('the certificate’s logo plate', () => {
+  const plateOf = (e: EventData) =>
+    buildTemplate('certificate-landscape', e).elements.find((el) => el.id === 'logo-plate');
+  const fill = (e: EventData) => {
+    const plate = plateOf(e);
+    return plate && 'fill' in plate ? plate.fill : null;
+  };
+  test('is the plate chosen from the logo’s own colours, so a dark logo stays readable', () => {
+    expect(fill({ ...event, logoPlate: '#F4F6FF' })).toBe('#F4F6FF');
+  });
+  test('without one, stays the brand’s deep shade (white header logos); no logo, no plate', () => {
+    expect(fill(event)).not.toBe('#F4F6FF');
+    expect(fill(event)).toBeTruthy();
+    const { logoUrl: _none, ...noLogo } = event;
+    expect(plateOf(noLogo)).toBeUndefined();
   });
 });

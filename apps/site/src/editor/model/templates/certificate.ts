@@ -56,11 +56,12 @@ export function certificate(info: TemplateInfo, ctx: TemplateContext): Design {
     shape('band-bottom', 'rect', { x: 0, y: H - 2.4 * u, width: W, height: 2.4 * u }, { fill: gradient(0, palette.deep, palette.brand), name: 'Bottom band', locked: true }),
     shape('frame', 'rect', { x: 5 * u, y: 5 * u, width: W - 10 * u, height: H - 10 * u }, { fill: withAlpha('#FFFFFF', 0), stroke: palette.brand, strokeWidth: 0.5 * u, cornerRadius: 1.5 * u, name: 'Frame', locked: true }),
     shape('frame-inner', 'rect', { x: 6.5 * u, y: 6.5 * u, width: W - 13 * u, height: H - 13 * u }, { fill: withAlpha('#FFFFFF', 0), stroke: withAlpha(palette.brand, 0.35), strokeWidth: 0.15 * u, cornerRadius: 1 * u, name: 'Inner frame', locked: true }),
-    // Logos are often drawn white for the site's header: a plate in the brand's deep shade keeps
-    // them visible on the pale paper.
+    // The logo's plate: chosen from the logo's own colours when it was uploaded (a pale tint under a
+    // dark logo, a deep shade under a white one); without that, the brand's deep shade, which keeps
+    // the white logos drawn for a site's header visible on the pale paper.
     ...(event.logoUrl
       ? [
-          shape('logo-plate', 'rect', { x: cx(36 * u), y: top - 1.5 * u, width: 36 * u, height: logoH + 3 * u }, { fill: palette.deep, cornerRadius: 1.5 * u, name: 'Logo plate' }),
+          shape('logo-plate', 'rect', { x: cx(36 * u), y: top - 1.5 * u, width: 36 * u, height: logoH + 3 * u }, { fill: event.logoPlate ?? palette.deep, cornerRadius: 1.5 * u, name: 'Logo plate' }),
           image('logo', event.logoUrl, { x: cx(32 * u), y: top, width: 32 * u, height: logoH }, { fit: 'contain', role: 'logo', name: 'Organiser logo' }),
         ]
       : []),

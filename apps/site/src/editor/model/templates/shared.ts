@@ -21,6 +21,8 @@ export type EventData = {
   city?: string;
   organiserName?: string;
   logoUrl?: string;
+  /** The plate the logo is shown on over dark or busy backgrounds (`#RRGGBB`), from its own colours. */
+  logoPlate?: string;
   themeColour?: string;
   /** A photo of the event at a width fit for the template (see `photoUrl`). */
   photoUrl?: string;

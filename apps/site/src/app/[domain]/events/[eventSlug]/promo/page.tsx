@@ -87,6 +87,7 @@ async function PromoEditorContent({ domain, eventSlug }: { domain: string; event
         organiserName={organiser.name}
         themeColour={organiser.themeColour}
         {...(organiser.logo ? { logoUrl: organiser.logo } : {})}
+        {...(organiser.logo && organiser.logoPlate ? { logoPlate: organiser.logoPlate } : {})}
         {...(event.bannerUrl ? { bannerUrl: event.bannerUrl } : {})}
         features={{
           download_certificate: event.config.feature_flag.download_certificate,
