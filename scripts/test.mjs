@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Every test of the project, in order: types, lint and import rules, unit and API tests (PGlite and PostgreSQL),
-// the production build, then the browser tests against the built site and API.
+// Every test of the project, in order: types, lint and import rules, unit tests, the API's stack
+// tests (PGlite and PostgreSQL), the recognition models offline, the production build, then the
+// browser tests against the built site and API.
 // Ends with one line "tests: N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
@@ -11,7 +12,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(root, '.test-results');
 mkdirSync(resultsDir, { recursive: true });
 
-const only = process.argv.slice(2); // e.g. `npm test -- unit e2e`; stages: static, unit, models, e2e
+const only = process.argv.slice(2); // e.g. `npm test -- unit e2e`; stages: static, unit, api, models, e2e
 const wanted = (stage) => only.length === 0 || only.includes(stage);
 
 let passed = 0;
@@ -69,7 +70,11 @@ function vitestCounts(report) {
 
 const firstLine = (text) => String(text ?? '').split('\n')[0];
 
-let buildOk = step('contract build', 'npm', ['run', 'build', '-w', 'packages/contract']);
+// The contract's build is for the import rules and the production builds; the tests run its
+// TypeScript source (the 'source' condition), so `npm test -- unit` starts at once.
+let buildOk =
+  !(wanted('static') || wanted('e2e')) ||
+  step('contract build', 'npm', ['run', 'build', '-w', 'packages/contract']);
 
 if (wanted('static')) {
   for (const [title, args] of [
@@ -82,14 +87,24 @@ if (wanted('static')) {
   }
 }
 
-// The unit and API tests: every workspace's, the API's stack tests on both stacks (PGlite, then
-// PostgreSQL with Redis and S3), its unit tests once (apps/api/src/test-support/test-kinds.ts).
-// The tests that load a recognition model (*.models.test.ts) are the models pass's.
-if (wanted('unit')) {
+// The unit tests (no database: contract, api-unit, site, repo) and the API's stack tests (on
+// PGlite, then on PostgreSQL with Redis and S3); apps/api/src/test-support/test-kinds.ts says
+// which API file is which. Both wanted (`npm test`): one vitest run, so the site's tests fill the
+// time the API's spend waiting on a database. `npm test -- unit` alone is a developer's quick
+// loop. The tests that load a recognition model (*.models.test.ts) are the models pass's.
+const VITEST_STAGES = {
+  unit: ['contract', 'api-unit', 'site', 'repo'],
+  api: ['api-pglite', 'api-postgres'],
+};
+const vitestStages = Object.keys(VITEST_STAGES).filter(wanted);
+if (vitestStages.length > 0) {
   const out = reportFile('vitest.json');
-  const ok = step('unit and API tests', 'npx', [
+  // Both stages: every project of vitest.config.ts, so none added there is left out.
+  const projects = vitestStages.length === 1 ? VITEST_STAGES[vitestStages[0]] : [];
+  const ok = step(`${vitestStages.join(' and ')} tests`, 'npx', [
     'vitest',
     'run',
+    ...projects.flatMap((project) => ['--project', project]),
     '--exclude=**/*.models.test.ts',
     '--reporter=default',
     '--reporter=json',

@@ -53,7 +53,11 @@ export default defineConfig(async () => {
         ? ['src/test-support/postgres-unavailable.check.ts']
         : stackTestFiles(path.dirname(fileURLToPath(import.meta.url))),
       exclude: [MODEL_TESTS, '**/node_modules/**'],
-      globalSetup: ['src/test-support/template-setup.ts', 'src/test-support/scaled-setup.ts'],
+      globalSetup: [
+        'src/test-support/template-setup.ts',
+        'src/test-support/scaled-setup.ts',
+        'src/test-support/api-build-setup.ts',
+      ],
       env: {
         TEST_DATABASE: 'postgres',
         TEST_STACK: scaled ? 'scaled' : '',

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { BlobStores } from './adapters/blobs.js';
 import { loadConfig } from './config.js';
 import { openBlobStores } from './runtime.js';
+import { testEntryArgs } from './test-support/api-build.js';
 import { createCliSandbox } from './test-support/cli.js';
 import { storedKeys } from './test-support/stack.js';
 
@@ -16,8 +17,9 @@ import { storedKeys } from './test-support/stack.js';
 // file is left that no photo or waiting job names.
 
 const SRC = path.dirname(fileURLToPath(import.meta.url));
-const SERVER = path.join(SRC, 'server.ts');
-const CLI = path.join(SRC, 'cli', 'main.ts');
+// Entries under src/, started from the run's compiled API (test-support/api-build.ts).
+const SERVER = 'server.ts';
+const CLI = 'cli/main.ts';
 const PHOTOS = 6;
 
 type Box = Awaited<ReturnType<typeof createCliSandbox>>;
@@ -60,17 +62,13 @@ async function originalsOf(box: Box): Promise<number> {
   return (await storedKeys(blobsOf(box).originals)).length;
 }
 
-/** Runs a TypeScript entry of this package (from its folder, where tsx resolves). */
+/** Runs an entry of this package (a path under src/). */
 function node(script: string, args: string[], env: Record<string, string>, cwd = SRC) {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=source', '--import', 'tsx', script, ...args],
-    {
-      cwd,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, [...testEntryArgs(script), ...args], {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   let output = '';
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));

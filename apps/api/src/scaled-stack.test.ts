@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { s3BlobStores, s3Client } from './adapters/blobs-s3.js';
 import { openDatabase } from './adapters/db/index.js';
 import { createServices } from './services/index.js';
+import { testEntryArgs } from './test-support/api-build.js';
 import { adminToken, bearer, multipart } from './test-support/admin.js';
 import { createEmptyPostgresDatabase, testDatabaseKind } from './test-support/database.js';
 import { seedEvent, seedOrganiser } from './test-support/fixtures.js';
@@ -29,8 +30,10 @@ import { startTestS3, type TestS3 } from './test-support/s3.js';
  */
 const wanted = testDatabaseKind() === 'postgres' && (await requireRedis('scaled-stack'));
 
-const SERVER = fileURLToPath(new URL('./server.ts', import.meta.url));
-const WORKER = fileURLToPath(new URL('./worker.ts', import.meta.url));
+// Entries under src/, started from the run's compiled API (test-support/api-build.ts).
+const SRC = path.dirname(fileURLToPath(import.meta.url));
+const SERVER = 'server.ts';
+const WORKER = 'worker.ts';
 const PHOTOS = 100;
 
 interface Proc {
@@ -70,8 +73,8 @@ async function until<T>(what: string, look: () => Promise<T | null> | T | null, 
 }
 
 function start(script: string, extra: Record<string, string>, ready: string): Promise<Proc> {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', script], {
-    cwd: path.dirname(script),
+  const child = spawn(process.execPath, testEntryArgs(script), {
+    cwd: SRC,
     env: { ...env, ...extra },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE } from './adapters/lock.js';
 import { operatorSocketPath } from './cli/operator-channel.js';
 import { runInRunningApi } from './cli/running-api.js';
+import { testEntryArgs } from './test-support/api-build.js';
 import { createCliSandbox } from './test-support/cli.js';
 
 const SERVER = fileURLToPath(new URL('./server.ts', import.meta.url));
@@ -17,14 +18,14 @@ const port = 20_000 + Math.floor(Math.random() * 20_000);
 
 beforeAll(async () => {
   box = await createCliSandbox();
-  server = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', SERVER], {
+  server = spawn(process.execPath, testEntryArgs('server.ts'), {
     cwd: path.dirname(SERVER),
     env: { ...process.env, ...box.env, PORT: String(port), LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   server.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  // tsx compiles the API on start: seconds on a quiet machine, far longer on a busy one.
+  // Loading the API takes seconds on a quiet machine, far longer on a busy one.
   const deadline = Date.now() + 90_000;
   while (!output.includes('Server listening')) {
     if (Date.now() > deadline || server.exitCode !== null)
@@ -89,7 +90,7 @@ describe('server.ts', () => {
   });
 
   it('refuses to start with a bad configuration, naming the variable', async () => {
-    const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', SERVER], {
+    const child = spawn(process.execPath, testEntryArgs('server.ts'), {
       env: { ...process.env, ...box.env, PORT: 'eighty' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCli } from '../cli/program.js';
+import { testEntryArgs } from './api-build.js';
 import { copyPgliteTemplate, createMigratedPostgresUrl, testDatabaseKind } from './database.js';
 
 export interface CliRun {
@@ -56,7 +57,7 @@ export async function createCliSandbox() {
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**
- * The CLI as a separate process, as `npm run cli` runs it (from the TypeScript sources), with
+ * The CLI as a separate process, as `npm run cli` runs it (from the run's compiled API), with
  * `input` on its standard input: its exit code and whole output.
  */
 export async function spawnCli(
@@ -64,15 +65,11 @@ export async function spawnCli(
   env: Record<string, string>,
   input?: string,
 ): Promise<{ code: number | null; out: string; err: string }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--conditions=source', 'src/cli/main.ts', ...args],
-    {
-      cwd: apiDir,
-      env: { ...process.env, ...env },
-      stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, [...testEntryArgs('cli/main.ts'), ...args], {
+    cwd: apiDir,
+    env: { ...process.env, ...env },
+    stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+  });
   if (input !== undefined) child.stdin?.end(input);
   let out = '';
   let err = '';

@@ -4,9 +4,18 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    /** The run's compiled API (the API's test-support/api-build.ts, a global set-up here too). */
+    testApiBuild: string;
+  }
+}
 
 /**
- * The real API, from its TypeScript sources, in a process of its own on a fresh embedded database:
+ * The real API, compiled once for the run (else from its TypeScript sources through tsx), in a
+ * process of its own on a fresh embedded database:
  * for site tests that drive the site's route handlers against it, as a visitor's requests would.
  * Its CLI runs through the running API (the operator socket), as `npm run cli` does.
  */
@@ -42,8 +51,24 @@ function freePort(): Promise<number> {
   });
 }
 
-function run(args: string[], env: Record<string, string>, input?: string): ChildProcess {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', ...args], {
+/** The run's compiled API, or undefined outside a run's global set-up. */
+function compiledApi(): string | undefined {
+  try {
+    return inject('testApiBuild') || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Node's arguments to start API entry `entry` (a path under its src/, e.g. `server.ts`). */
+function entryArgs(entry: string): string[] {
+  const build = compiledApi();
+  if (build) return [path.join(build, 'dist', entry.replace(/\.ts$/, '.js'))];
+  return ['--conditions=source', '--import', 'tsx', path.join('src', entry)];
+}
+
+function run(entry: string, args: string[], env: Record<string, string>, input?: string) {
+  const child: ChildProcess = spawn(process.execPath, [...entryArgs(entry), ...args], {
     cwd: apiDir,
     env: { ...process.env, ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -66,11 +91,11 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
   };
   let server: ChildProcess;
   const launch = async () => {
-    server = run(['src/server.ts'], { ...base, ...env, PORT: String(port), HOST: '127.0.0.1' });
+    server = run('server.ts', [], { ...base, ...env, PORT: String(port), HOST: '127.0.0.1' });
     let output = '';
     server.stdout!.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-20_000)));
     server.stderr!.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-20_000)));
-    // tsx compiles the API on start: seconds on a quiet machine, far longer on a busy one.
+    // Loading the API takes seconds on a quiet machine, far longer on a busy one.
     const deadline = Date.now() + 150_000;
     while (!output.includes('Server listening')) {
       if (Date.now() > deadline || server.exitCode !== null) {
@@ -92,7 +117,7 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
     dataDir,
     cli: (args, input) =>
       new Promise((resolve, reject) => {
-        const child = run(['src/cli/main.ts', ...args], { ...base, LOG_LEVEL: 'warn' }, input);
+        const child = run('cli/main.ts', args, { ...base, LOG_LEVEL: 'warn' }, input);
         let out = '';
         child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
         child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
