@@ -104,7 +104,8 @@ describe('the console’s own layout', () => {
       } else {
         // On a laptop the console's screens are a side navigation, left of the work.
         assert.ok(side.x + side.width <= main.x, 'the navigation is beside the work');
-        assert.ok(side.height > side.width, 'a column of screens');
+        const rows = await rowsOf(page, /^Console$/);
+        assert.equal(rows.length, 4, 'a column of screens: each on a row of its own');
       }
       assert.deepEqual(await axeViolations(page), []);
       await shot(page, `${size}-analytics-empty`);
