@@ -208,6 +208,16 @@ export class FaceRepository {
     return rows.length;
   }
 
+  /** Whether the event has photos added before then (their faces, if any, are past retention). */
+  async hasPhotosAddedBefore(eventId: number, before: Date): Promise<boolean> {
+    const rows = await this.db
+      .select({ uuid: photos.uuid })
+      .from(photos)
+      .where(and(eq(photos.eventId, eventId), lt(photos.createdAt, before)))
+      .limit(1);
+    return rows.length > 0;
+  }
+
   /** Whether the event has searchable faces found before then. */
   async hasSearchableFacesBefore(eventId: number, madeBefore: Date): Promise<boolean> {
     const rows = await this.db

@@ -44,13 +44,19 @@ export class FaceRetention {
     return now.getTime() >= this.expiresAt(event).getTime();
   }
 
-  /** Refuses a face search of an event whose face data is gone, saying so plainly (410). */
-  requireKept(
-    event: Pick<EventRow, 'photosConfig' | 'eventDate'>,
+  /**
+   * Refuses a face search of an event whose face data is gone, saying so plainly (410): past its
+   * day, no face left, and photos older than the retention (whose faces it deleted). An old
+   * event whose photos were just added, and are still being worked, is not "ended".
+   */
+  async requireKept(
+    event: Pick<EventRow, 'id' | 'photosConfig' | 'eventDate'>,
     searchableFaces: number,
     now = this.now(),
-  ): void {
-    if (searchableFaces === 0 && this.expired(event, now))
+  ): Promise<void> {
+    if (searchableFaces > 0 || !this.expired(event, now)) return;
+    const cutoff = new Date(now.getTime() - this.daysOf(event) * DAY_MS);
+    if (await this.faces.hasPhotosAddedBefore(event.id, cutoff))
       throw new AppError(410, selfieSearchEndedMessage(this.expiresAt(event), this.daysOf(event)));
   }
 

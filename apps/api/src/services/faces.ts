@@ -363,7 +363,7 @@ export class FaceService {
    */
   private async requireFaceData(event: EventRow): Promise<void> {
     if (!this.enabled) throw new AppError(403, PLATFORM_FACES_OFF_MESSAGE);
-    this.retention.requireKept(event, (await this.indexes.get(event.id)).size);
+    await this.retention.requireKept(event, (await this.indexes.get(event.id)).size);
   }
 
   /** The event, its selfie settings and whether its gallery is private; 403 when selfie search is off. */
