@@ -2,13 +2,15 @@
 // in-memory cache, or with REDIS_URL the one shared by every site instance (cache-handler.mjs).
 // Either way, a page is stored with the policy that names its scripts by their hashes
 // (src/lib/page-scripts.mjs): a kept page is answered to every visitor with a strict
-// Content-Security-Policy of its own, without a per-request nonce.
+// Content-Security-Policy of its own, without a per-request nonce, and with the typeface's preload
+// header (src/lib/font-preloads.mjs), which Next.js sends only with a page rendered per request.
 //
 // Plain JavaScript: Next.js loads this file by its path when the server starts, unbundled.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import FileSystemCacheModule from 'next/dist/server/lib/incremental-cache/file-system-cache.js';
 import RedisCacheHandler from './cache-handler.mjs';
+import { fontPreloadOfBuild, withFontPreload } from './src/lib/font-preloads.mjs';
 import { withPagePolicy } from './src/lib/page-scripts.mjs';
 
 const FileSystemCache = FileSystemCacheModule.default ?? FileSystemCacheModule;
@@ -30,9 +32,11 @@ export default class PageCache extends Store {
   constructor(ctx = {}) {
     super(ctx);
     this.integrity = ctx.serverDistDir ? integrityManifest(ctx.serverDistDir) : {};
+    this.fontPreload = ctx.serverDistDir ? fontPreloadOfBuild(ctx.serverDistDir) : '';
   }
 
   async set(key, data, ctx) {
-    return super.set(key, withPagePolicy(data, (file) => this.integrity[file]), ctx);
+    const page = withPagePolicy(data, (file) => this.integrity[file]);
+    return super.set(key, withFontPreload(page, this.fontPreload), ctx);
   }
 }
