@@ -15,7 +15,8 @@ import path from 'node:path';
 export function preloadedFonts(manifest) {
   const files = new Set();
   for (const list of Object.values(manifest?.app ?? {}))
-    for (const file of Array.isArray(list) ? list : []) if (typeof file === 'string') files.add(`/_next/${file}`);
+    for (const file of Array.isArray(list) ? list : [])
+      if (typeof file === 'string') files.add(`/_next/${file}`);
   return [...files].sort();
 }
 
@@ -32,7 +33,9 @@ export function fontPreloadHeader(files) {
 /** The header for a build's server folder (`.next/server`), or '' when it preloads no font. */
 export function fontPreloadOfBuild(serverDistDir) {
   try {
-    const manifest = JSON.parse(readFileSync(path.join(serverDistDir, 'next-font-manifest.json'), 'utf8'));
+    const manifest = JSON.parse(
+      readFileSync(path.join(serverDistDir, 'next-font-manifest.json'), 'utf8'),
+    );
     return fontPreloadHeader(preloadedFonts(manifest));
   } catch {
     return '';
@@ -43,6 +46,7 @@ export function fontPreloadOfBuild(serverDistDir) {
 export function withFontPreload(data, header) {
   if (!header || !data || data.kind !== 'APP_PAGE') return data;
   data.headers ??= {};
-  if (!Object.keys(data.headers).some((name) => name.toLowerCase() === 'link')) data.headers.link = header;
+  if (!Object.keys(data.headers).some((name) => name.toLowerCase() === 'link'))
+    data.headers.link = header;
   return data;
 }
