@@ -2,10 +2,12 @@
 import { act, render, screen } from '@testing-library/react';
 import type { JobsStatus } from '@eventsite/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { POLL_MS, ProcessingStatus } from './ProcessingStatus';
+import { POLL_MS, ProcessingStatus, UPLOADED_EVENT } from './ProcessingStatus';
 
 const refresh = vi.fn();
-vi.mock('next/navigation', () => ({ useRouter: () => ({ refresh }) }));
+// Next.js's router is the same object on every render.
+const router = { refresh };
+vi.mock('next/navigation', () => ({ useRouter: () => router }));
 
 /**
  * The answer of the jobs route: `queued` tasks waiting, `total` photos listed, of which `reading`
@@ -99,5 +101,45 @@ describe('the console photo screen while photos are processed', () => {
     await poll();
     expect(refresh).not.toHaveBeenCalled();
     expect(screen.getByRole('link', { name: 'Show the new photos' })).toBeTruthy();
+  });
+
+  it('keeps counting after the list brought its first photos in, through the uploads that follow', async () => {
+    answers = [status(1, 1, { arriving: 1 })];
+    const { rerender } = render(
+      <ProcessingStatus
+        eventId={4}
+        initial={status(2, 0, { arriving: 2 })}
+        csrf="t"
+        canRetry
+        listEmpty
+      />,
+    );
+    await poll();
+    expect(refresh).toHaveBeenCalledTimes(1);
+    // The page's new render: at that moment the first photo was done and the next not yet sent.
+    rerender(<ProcessingStatus eventId={4} initial={status(0, 1)} csrf="t" canRetry />);
+    answers = [status(1, 2, { reading: 1 }), status(0, 2)];
+    await act(async () => {
+      window.dispatchEvent(new Event(UPLOADED_EVENT));
+      await vi.advanceTimersByTimeAsync(10);
+    });
+    expect(screen.getByText('Photos still being read').nextSibling?.textContent).toBe('1');
+    await poll();
+    expect(screen.getByText('Photos ready').nextSibling?.textContent).toBe('2');
+    expect(screen.getByText('Photos still being read').nextSibling?.textContent).toBe('0');
+  });
+
+  it('asks again while photos are still being read, even when no task is waiting', async () => {
+    answers = [status(0, 3, { reading: 1 }), status(0, 3)];
+    render(
+      <ProcessingStatus eventId={4} initial={status(0, 3, { reading: 2 })} csrf="t" canRetry />,
+    );
+    await poll();
+    expect(screen.getByText('Photos still being read').nextSibling?.textContent).toBe('1');
+    await poll();
+    expect(screen.getByText('Photos still being read').nextSibling?.textContent).toBe('0');
+    const asked = vi.mocked(fetch).mock.calls.length;
+    await poll();
+    expect(vi.mocked(fetch).mock.calls.length).toBe(asked);
   });
 });

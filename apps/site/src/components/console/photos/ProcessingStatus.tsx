@@ -21,6 +21,17 @@ export const POLL_MS = 2_500;
 /** Told by the uploader when a file finished uploading: there is work again. */
 export const UPLOADED_EVENT = 'console-photos-uploaded';
 
+/** Work is left: tasks waiting or running, uploads not yet photos, or photos still being read. */
+function atWork({ counts, photos }: JobsStatus): boolean {
+  return counts.queued + counts.running + photos.arriving + photos.reading > 0;
+}
+
+/** Clears a pending question; a later wake may then ask at once. */
+function stop(timer: { current: ReturnType<typeof setTimeout> | null }) {
+  if (timer.current) clearTimeout(timer.current);
+  timer.current = null;
+}
+
 interface Props {
   eventId: number;
   initial: JobsStatus | null;
@@ -48,9 +59,10 @@ export function ProcessingStatus({ eventId, initial, csrf, canRetry, listEmpty =
   const wakeUntil = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
+  /** Asks again in POLL_MS: one question pending at a time, whichever render asked for it. */
+  const schedule = useRef<() => void>(() => undefined);
   const poll = useCallback(async () => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = null;
+    stop(timer);
     let next: JobsStatus | null = null;
     try {
       const res = await fetch(`/console/events/${eventId}/photos/jobs`, {
@@ -64,28 +76,30 @@ export function ProcessingStatus({ eventId, initial, csrf, canRetry, listEmpty =
     if (next) setStatus(next);
     setFailedToLoad(next === null);
     if (listEmpty && next && next.photos.total > (initial?.photos.total ?? 0)) router.refresh();
-    const busy = next === null || next.counts.queued + next.counts.running > 0;
-    if (busy || Date.now() < wakeUntil.current)
-      timer.current = setTimeout(() => void poll(), POLL_MS);
+    if (next === null || atWork(next) || Date.now() < wakeUntil.current) schedule.current();
   }, [eventId, initial, listEmpty, router]);
 
   useEffect(() => {
+    schedule.current = () => {
+      stop(timer);
+      timer.current = setTimeout(() => void poll(), POLL_MS);
+    };
     const wake = () => {
       wakeUntil.current = Date.now() + 4 * POLL_MS;
       if (!timer.current) void poll();
     };
     window.addEventListener(UPLOADED_EVENT, wake);
-    if (initial === null || initial.counts.queued + initial.counts.running > 0)
-      timer.current = setTimeout(() => void poll(), POLL_MS);
+    // A new render (the list brought in its first photos) keeps asking where the last one was.
+    if (initial === null || atWork(initial) || Date.now() < wakeUntil.current) schedule.current();
     return () => {
       window.removeEventListener(UPLOADED_EVENT, wake);
-      if (timer.current) clearTimeout(timer.current);
+      schedule.current = () => undefined;
+      stop(timer);
     };
   }, [initial, poll]);
 
-  const counts = status?.counts ?? { queued: 0, running: 0, done: 0, failed: 0 };
   const photos = status?.photos ?? NO_PHOTOS;
-  const busy = counts.queued + counts.running > 0;
+  const busy = status !== null && atWork(status);
   return (
     <section className="photos-section" aria-labelledby="photos-processing">
       <h2 id="photos-processing" className="photos-heading">
