@@ -212,6 +212,26 @@ for (const host of HOSTS) {
       }
     });
 
+    test('the footer leads to the privacy page, which says what is kept about a visitor', async () => {
+      const page = await open(host, '/');
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Your privacy' }).click();
+      await page.waitForURL(/\/privacy$/);
+      await page.getByRole('heading', { level: 1, name: 'Your privacy' }).waitFor();
+      assert.equal(await page.title(), `Your privacy - ${organiser.name}`);
+      const text = await page.locator('main').innerText();
+      assert.ok(text.includes(`${organiser.name} publishes the photos of its events`), 'the organiser is named');
+      for (const heading of ['Selfie search and face data', 'Hide me', 'Questions, or to have your data removed'])
+        assert.ok(await page.getByRole('heading', { level: 2, name: heading }).isVisible(), heading);
+      assert.equal(await page.getByRole('link', { name: `Write to ${organiser.name}` }).getAttribute('href'), '/contact-us');
+      await assertAccessible(page);
+      // A page like the others: kept for every visitor, and listed for search engines.
+      const served = await serverHtml(host, '/privacy');
+      assert.equal(served.status, 200);
+      assert.match(served.html, /<h1[^>]*>Your privacy<\/h1>/);
+      assert.ok((await serverHtml(host, '/sitemap.xml')).html.includes('/privacy'));
+      await close(page);
+    });
+
     test('robots.txt and sitemap.xml speak of this host only', async () => {
       const robots = await serverHtml(host, '/robots.txt');
       assert.equal(robots.status, 200);

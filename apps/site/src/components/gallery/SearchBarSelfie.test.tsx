@@ -38,6 +38,10 @@ describe('SearchBar: the Selfie option', () => {
     const ask = screen.getByRole('group', { name: SELFIE_TEXT.consentTitle });
     expect(ask.textContent).toContain(SELFIE_TEXT.consent);
     expect(ask.getAttribute('aria-describedby')).toBe(screen.getByText(SELFIE_TEXT.consent).parentElement!.id);
+    // What happens to face data is one link away, in a new tab so the search stays where it was.
+    const privacy = within(ask).getByRole('link', { name: new RegExp(`^${SELFIE_TEXT.privacy}.*new tab`) });
+    expect(privacy.getAttribute('href')).toBe('/privacy#selfie');
+    expect(privacy.getAttribute('target')).toBe('_blank');
     // Focus moves to the question; Continue and Cancel are the only actions.
     expect(document.activeElement).toBe(ask);
     expect(within(ask).getAllByRole('button').map((b) => b.textContent)).toEqual([SELFIE_TEXT.agree, SELFIE_TEXT.cancel]);

@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useId, useRef, useState } from 'react';
+import { PRIVACY_PATH } from '@/components/privacy/strings';
 import { SELFIE_TEXT } from './strings';
 import type { SelfieState } from './useSelfieSearch';
 
@@ -133,7 +134,13 @@ export function SelfiePanel({ state, onOpen, onPick }: SelfieControls) {
         </p>
         <p id={`${id}-consent`} className="selfie-consent">
           <LockIcon />
-          <span>{SELFIE_TEXT.consent}</span>
+          <span>
+            {SELFIE_TEXT.consent}{' '}
+            <a href={`${PRIVACY_PATH}#selfie`} className="text-link" target="_blank" rel="noopener">
+              {SELFIE_TEXT.privacy}
+              <span className="visually-hidden">{SELFIE_TEXT.newTab}</span>
+            </a>
+          </span>
         </p>
         <div className="search-row selfie-actions">
           <button type="button" className="button" onClick={agree}>

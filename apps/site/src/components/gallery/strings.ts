@@ -74,6 +74,8 @@ export const SELFIE_TEXT = {
   consentTitle: 'Before you use a selfie',
   consent:
     'Your selfie is processed on this device. Only a description of your face (numbers, not a picture) is sent to find your photos, and it is not kept.',
+  privacy: 'How face data is used and kept',
+  newTab: ' (opens in a new tab)',
   agree: 'Continue',
   cancel: 'Cancel',
   declined: 'Selfie search stays off. You can turn it on at any time.',

@@ -23,6 +23,15 @@ describe('Footer', () => {
     }
   });
 
+  it('always links the site\'s own privacy page, beside the organiser\'s policy', () => {
+    const { unmount } = render(<Footer organiser={organiser()} providerUrl="https://p.example" />);
+    expect(screen.getByRole('link', { name: 'Your privacy' }).getAttribute('href')).toBe('/privacy');
+    unmount();
+    render(<Footer organiser={organiser({ privacyPolicyUrl: 'https://city.example/privacy' })} providerUrl="https://p.example" />);
+    expect(screen.getByRole('link', { name: 'Your privacy' }).getAttribute('href')).toBe('/privacy');
+    expect(screen.getByRole('link', { name: 'Privacy policy' }).getAttribute('href')).toBe('https://city.example/privacy');
+  });
+
   it("says 'Powered by' the provider, linked, unless branding is hidden", () => {
     const { unmount } = render(<Footer organiser={organiser()} providerUrl="https://provider.example" />);
     expect(screen.getByText(/Powered by/)).toBeTruthy();

@@ -1,4 +1,6 @@
 import { PROVIDER_NAME } from '@eventsite/contract/constants';
+import Link from 'next/link';
+import { PRIVACY_LINK, PRIVACY_PATH } from '@/components/privacy/strings';
 import { httpUrlOrNull } from '@/lib/url';
 import type { Organiser } from '@/provider';
 import { SocialIcon } from './SocialIcon';
@@ -13,7 +15,13 @@ export function Footer({ organiser, providerUrl }: { organiser: Organiser; provi
           <ul className="social-links" aria-label="Social media">
             {footer.socialLinks.map((link, i) => (
               <li key={`${link.url}-${i}`}>
-                <a href={link.url} target="_blank" rel="noopener noreferrer" className="social-link" data-platform={link.platform}>
+                <a
+                  href={link.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="social-link"
+                  data-platform={link.platform}
+                >
                   <SocialIcon icon={link.icon} />
                   <span className="visually-hidden">{`${link.label} (opens in a new tab)`}</span>
                 </a>
@@ -22,13 +30,19 @@ export function Footer({ organiser, providerUrl }: { organiser: Organiser; provi
           </ul>
         ) : null}
         {footer.footerText ? <p className="footer-text">{footer.footerText}</p> : null}
-        {privacy ? (
-          <p className="footer-meta">
-            <a href={privacy} rel="noopener noreferrer">
-              Privacy policy
-            </a>
-          </p>
-        ) : null}
+        <p className="footer-meta">
+          <Link href={PRIVACY_PATH} prefetch={false}>
+            {PRIVACY_LINK}
+          </Link>
+          {privacy ? (
+            <>
+              {' · '}
+              <a href={privacy} rel="noopener noreferrer">
+                Privacy policy
+              </a>
+            </>
+          ) : null}
+        </p>
         {footer.showBranding ? (
           <p className="footer-meta powered-by">
             Powered by{' '}

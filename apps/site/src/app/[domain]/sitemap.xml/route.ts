@@ -17,7 +17,13 @@ export async function GET(_request: Request, { params }: { params: Promise<{ dom
   if (!isAppDomain(domain)) return new Response('Not found', { status: 404 });
   const { unknown } = await getOrganiser(domain);
   if (unknown) return new Response('Not found', { status: 404 });
-  const entries: SitemapEntry[] = [{ path: '/' }, { path: '/events' }, { path: '/promo' }, { path: '/contact-us' }];
+  const entries: SitemapEntry[] = [
+    { path: '/' },
+    { path: '/events' },
+    { path: '/promo' },
+    { path: '/contact-us' },
+    { path: '/privacy' },
+  ];
   await walkEvents(domain, (events) => {
     for (const event of events) entries.push({ path: eventHref(event.slug, 'photos'), lastModified: event.date });
     return false;
