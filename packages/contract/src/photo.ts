@@ -16,5 +16,10 @@ export const photoPage = z.object({
   total: z.number().int().nonnegative(),
   /** Pass back as `cursor` for the next page; null on the last page. */
   next_cursor: z.string().nullable(),
+  /**
+   * On the first page of a bib or name search: how many of the event's photos are still being
+   * read (uploaded, their bibs not read yet), so the answer may still grow. Absent when none.
+   */
+  still_reading: z.number().int().positive().optional(),
 });
 export type PhotoPage = z.infer<typeof photoPage>;

@@ -46,6 +46,11 @@ export const selfieSearchAnswer = z.object({
   total: z.number().int().nonnegative(),
   /** The similarity a face needs to be a `match` at this event. */
   threshold: z.number(),
+  /**
+   * How many of the event's photos are still being read (uploaded, their faces not found yet),
+   * so a search again later may find more. Absent when none.
+   */
+  still_reading: z.number().int().positive().optional(),
 });
 export type SelfieSearchAnswer = z.infer<typeof selfieSearchAnswer>;
 

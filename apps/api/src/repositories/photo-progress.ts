@@ -26,8 +26,24 @@ export interface PhotoProgress {
 /** The job kinds that are about one photo (the watermark's is about the whole event). */
 const PHOTO_KINDS = sql`('ingest', 'bibs', 'faces', 'redact')`;
 
+/** What a visitor's search looks for on a photo: its bibs, or its faces. */
+export type ReadingFor = 'bibs' | 'faces';
+
 export class PhotoProgressRepository {
   constructor(private readonly db: Pick<Db, 'execute'>) {}
+
+  /**
+   * The event's photos a search cannot find yet: uploads still being made into photos, and
+   * photos whose bibs (or faces) are still waiting or being read. Reads only the pending jobs
+   * (jobs_event_idx), never the event's photos: it answers beside every search.
+   */
+  async stillReading(eventId: number, kind: ReadingFor): Promise<number> {
+    const result = (await this.db.execute(sql`
+      select count(distinct payload->>'uuid')::int as n from jobs
+       where event_id = ${eventId} and state in ('queued', 'running')
+         and kind in ('ingest', ${kind})`)) as unknown as { rows: Array<{ n: unknown }> };
+    return Number(result.rows[0]?.n ?? 0);
+  }
 
   async of(eventId: number): Promise<PhotoProgress> {
     const result = (await this.db.execute(sql`

@@ -38,7 +38,7 @@ export const clientPhotoRoutes: FastifyPluginAsyncZod<{
         summary:
           'A page of the photos of a published event in capture order, of those found by ?bib= or ?name=, or of given ones (?ids=)',
         description:
-          '?ids=a,b,c (up to 100 photo ids, comma separated; with neither bib, name nor cursor): those photos of the event, in gallery order, in one page (total: how many were found); ids of other events or of no photo are simply absent, a malformed id or more than 100 is 400. It answers in privacy mode too: photo ids are unguessable, like a single photo’s link (a shared selection of favourites). Privacy mode (show_all_images false): only searches answer; the unfiltered listing is 403, and a name search matching more than 5 runners is 400 (type more of the name). ?bib= needs bib_search, ?name= needs name_search (else 403). Searches, result look-ups and more-of-bib share a budget per client (SEARCHES_PER_MINUTE, 30 a minute; 429 past it).',
+          '?ids=a,b,c (up to 100 photo ids, comma separated; with neither bib, name nor cursor): those photos of the event, in gallery order, in one page (total: how many were found); ids of other events or of no photo are simply absent, a malformed id or more than 100 is 400. It answers in privacy mode too: photo ids are unguessable, like a single photo’s link (a shared selection of favourites). Privacy mode (show_all_images false): only searches answer; the unfiltered listing is 403, and a name search matching more than 5 runners is 400 (type more of the name). ?bib= needs bib_search, ?name= needs name_search (else 403). Searches, result look-ups and more-of-bib share a budget per client (SEARCHES_PER_MINUTE, 30 a minute; 429 past it). The first page of a bib or name search carries `still_reading` while some of the event’s photos are not read yet (the answer may grow).',
         params: eventIdParams,
         querystring: eventPhotosQuery,
         response: { 200: envelope(photoPage), ...failures, 429: errorEnvelope },
@@ -73,6 +73,12 @@ export const clientPhotoRoutes: FastifyPluginAsyncZod<{
           .catch((error: unknown) =>
             request.log.warn({ err: error }, 'a missed search was not counted'),
           );
+      // The first page of a search says how many photos it cannot find yet.
+      if ((bib !== undefined || name !== undefined) && cursor === undefined)
+        return ok({
+          ...page,
+          ...(await app.services.stillReading.of(request.params.eventId, 'bibs')),
+        });
       return ok(page);
     },
   );
@@ -87,7 +93,7 @@ export const clientPhotoRoutes: FastifyPluginAsyncZod<{
         tags: ['client'],
         summary: 'The photos with a face like the selfie’s, best first',
         description:
-          'The body is the selfie’s face descriptor (1024 values, unit length), computed in the browser with the same model: the selfie never leaves the device, and the descriptor is neither stored nor logged. `match` photos are at or above the event’s threshold, `maybe` ones a little below it. 403 when selfie_search is off; at most 30 per minute per client, and 60 a day per client and event (SELFIE_SEARCHES_PER_DAY; 429 past either, the second saying to search by bib or name). 410 once the event’s face data was deleted after its retention.',
+          'The body is the selfie’s face descriptor (1024 values, unit length), computed in the browser with the same model: the selfie never leaves the device, and the descriptor is neither stored nor logged. `match` photos are at or above the event’s threshold, `maybe` ones a little below it. 403 when selfie_search is off; at most 30 per minute per client, and 60 a day per client and event (SELFIE_SEARCHES_PER_DAY; 429 past either, the second saying to search by bib or name). 410 once the event’s face data was deleted after its retention. `still_reading` counts the event’s photos whose faces are not found yet.',
         params: eventIdParams,
         querystring: eventQuery,
         body: selfieSearchRequest,
@@ -103,7 +109,10 @@ export const clientPhotoRoutes: FastifyPluginAsyncZod<{
         request.query.app_domain,
       );
       app.services.analytics.count(request.params.eventId, 'search_selfie');
-      return ok(answer);
+      return ok({
+        ...answer,
+        ...(await app.services.stillReading.of(request.params.eventId, 'faces')),
+      });
     },
   );
 
@@ -171,7 +180,10 @@ export const clientPhotoRoutes: FastifyPluginAsyncZod<{
         request.query.app_domain,
       );
       app.services.analytics.count(request.params.eventId, 'search_selfie');
-      return ok(answer);
+      return ok({
+        ...answer,
+        ...(await app.services.stillReading.of(request.params.eventId, 'faces')),
+      });
     },
   );
 

@@ -15,6 +15,7 @@ import { PhotoRepository } from '../repositories/photos.js';
 import { PhotoProgressRepository } from '../repositories/photo-progress.js';
 import { ApiTokenRepository } from '../repositories/tokens.js';
 import { AnswerCache } from './answer-cache.js';
+import { StillReading } from './still-reading.js';
 import { BibService } from './bibs.js';
 import { BibReviewService } from './bib-review.js';
 import { BibReviewRepository } from '../repositories/bib-review.js';
@@ -91,6 +92,8 @@ export interface Services {
   /** The organiser's uploaded logo and its events' banners (branding.ts). */
   branding: BrandingService;
   jobs: JobService;
+  /** How many of an event's photos a search cannot find yet (told beside its answer). */
+  stillReading: StillReading;
   uploads: UploadService;
   downloads: DownloadService;
   bibs: BibService;
@@ -173,11 +176,9 @@ export function createServices(db: Db, blobs: BlobStores, options: ServiceOption
     eventChanges.emit();
     answers.clear();
   });
-  const jobs = new JobService(
-    options.queue ?? new DatabaseJobQueue(db),
-    events,
-    new PhotoProgressRepository(db),
-  );
+  const photoProgress = new PhotoProgressRepository(db);
+  const jobs = new JobService(options.queue ?? new DatabaseJobQueue(db), events, photoProgress);
+  const stillReading = new StillReading(photoProgress);
   const reader =
     (options.ocrEnabled ?? true) ? (options.bibReader ?? engineBibReader()) : undefined;
   const detector =
@@ -317,6 +318,7 @@ export function createServices(db: Db, blobs: BlobStores, options: ServiceOption
       : null,
     branding: new BrandingService(blobs.variants, organisers, events),
     jobs,
+    stillReading,
     uploads: new UploadService(
       blobs,
       events,
