@@ -22,7 +22,12 @@ export const findability = z.object({
   bibs_without_photos: z.array(z.object({ bib: z.string(), name: z.string() })),
   photos: z.object({
     total: z.number().int(),
-    /** Photos no bib search and no selfie search can find: no bib counted, no face. */
+    /**
+     * Photos whose bibs or faces are still being read: not counted as unfindable yet, and the
+     * runners' figure may still grow.
+     */
+    still_reading: z.number().int().nonnegative().optional(),
+    /** Photos no bib search and no selfie search can find: no bib counted, no face, all read. */
     without_bib_or_face: z.number().int(),
     /** Photos with an OCR reading below the event's confidence threshold and no manual tag. */
     low_confidence: z.number().int(),

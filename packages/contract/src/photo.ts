@@ -20,6 +20,6 @@ export const photoPage = z.object({
    * On the first page of a bib or name search: how many of the event's photos are still being
    * read (uploaded, their bibs not read yet), so the answer may still grow. Absent when none.
    */
-  still_reading: z.number().int().positive().optional(),
+  still_reading: z.number().int().nonnegative().optional(),
 });
 export type PhotoPage = z.infer<typeof photoPage>;

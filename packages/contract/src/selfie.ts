@@ -50,7 +50,7 @@ export const selfieSearchAnswer = z.object({
    * How many of the event's photos are still being read (uploaded, their faces not found yet),
    * so a search again later may find more. Absent when none.
    */
-  still_reading: z.number().int().positive().optional(),
+  still_reading: z.number().int().nonnegative().optional(),
 });
 export type SelfieSearchAnswer = z.infer<typeof selfieSearchAnswer>;
 

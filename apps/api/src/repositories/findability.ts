@@ -69,13 +69,24 @@ export class FindabilityRepository {
   async photoCounts(
     eventId: number,
     c: CountedBibs,
-  ): Promise<{ total: number; unfindable: number; lowConfidence: number }> {
-    const [row] = await this.rows<{ total: number; unfindable: number; low: number }>(sql`
+  ): Promise<{ total: number; reading: number; unfindable: number; lowConfidence: number }> {
+    const [row] = await this.rows<{
+      total: number;
+      reading: number;
+      unfindable: number;
+      low: number;
+    }>(sql`
+      with reading as (
+        select distinct payload->>'uuid' as uuid from jobs
+         where event_id = ${eventId} and state in ('queued', 'running') and kind in ('bibs', 'faces')
+      )
       select
         count(*)::int as total,
+        count(*) filter (where p.uuid::text in (select uuid from reading))::int as reading,
         count(*) filter (where
           not exists (select 1 from photo_bibs b where b.photo_uuid = p.uuid and ${this.counted(c)})
           and not exists (select 1 from photo_faces f where f.photo_uuid = p.uuid and not f.hidden)
+          and p.uuid::text not in (select uuid from reading)
         )::int as unfindable,
         count(*) filter (where
           exists (select 1 from photo_bibs o where o.photo_uuid = p.uuid and o.source = 'ocr' and not o.derived and o.confidence < ${c.threshold})
@@ -85,6 +96,7 @@ export class FindabilityRepository {
       where p.event_id = ${eventId} and p.hidden_at is null`);
     return {
       total: Number(row?.total ?? 0),
+      reading: Number(row?.reading ?? 0),
       unfindable: Number(row?.unfindable ?? 0),
       lowConfidence: Number(row?.low ?? 0),
     };

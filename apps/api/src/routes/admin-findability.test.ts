@@ -1,6 +1,7 @@
 import { envelope, findability } from '@eventsite/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hiddenBibs, photoBibs, photoFaces } from '../adapters/db/schema.js';
+import { eq } from 'drizzle-orm';
+import { hiddenBibs, jobs, photoBibs, photoFaces } from '../adapters/db/schema.js';
 import { adminToken, bearer, createEventAsAdmin, importResultsCsv } from '../test-support/admin.js';
 import { createTestApp, type TestApp } from '../test-support/app.js';
 import { seedOrganiser, seedPhotos } from '../test-support/fixtures.js';
@@ -109,6 +110,27 @@ async function missesUntil(count: number) {
 }
 
 describe('the findability dashboard', () => {
+  it('does not count a photo still being read as one nobody can find', async () => {
+    // p5 (nothing read yet, no face) is being read by a worker right now.
+    const [job] = await t.database.db
+      .insert(jobs)
+      .values({
+        kind: 'bibs',
+        payload: { eventId, uuid: p5 },
+        state: 'running',
+        lockedAt: new Date(),
+        idempotencyKey: `bibs:${p5}:reading`,
+        eventId,
+      })
+      .returning({ id: jobs.id });
+    try {
+      const data = answer.parse((await dashboard(eventId)).json()).data;
+      expect(data.photos).toMatchObject({ total: 8, still_reading: 1, without_bib_or_face: 2 });
+    } finally {
+      await t.database.db.delete(jobs).where(eq(jobs.id, job!.id));
+    }
+  });
+
   it('counts the registered runners a bib search finds, lists the others, and the photos nobody finds', async () => {
     const res = await dashboard(eventId);
     expect(res.statusCode).toBe(200);
@@ -119,7 +141,12 @@ describe('the findability dashboard', () => {
       { bib: '105', name: 'Eve Egan' },
     ]);
     // p1 (read low only), p5 (nothing) and p7 (its only bib hidden); p4 has a face.
-    expect(data.photos).toEqual({ total: 8, without_bib_or_face: 3, low_confidence: 1 });
+    expect(data.photos).toEqual({
+      total: 8,
+      still_reading: 0,
+      without_bib_or_face: 3,
+      low_confidence: 1,
+    });
     expect(data.missed_searches).toEqual([]);
   });
 
@@ -189,7 +216,12 @@ describe('the findability dashboard', () => {
   it('has no share without results, and every photo without a bib or face is unfindable', async () => {
     const data = answer.parse((await dashboard(emptyId)).json()).data;
     expect(data.runners).toEqual({ registered: 0, with_photos: 0, share: null });
-    expect(data.photos).toEqual({ total: 2, without_bib_or_face: 2, low_confidence: 0 });
+    expect(data.photos).toEqual({
+      total: 2,
+      still_reading: 0,
+      without_bib_or_face: 2,
+      low_confidence: 0,
+    });
   });
 
   it('leaves a hidden photo out, as the public search does, and counts it again once restored', async () => {

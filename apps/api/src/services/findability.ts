@@ -46,6 +46,7 @@ export class FindabilityService {
         .map(({ bib, name }) => ({ bib, name })),
       photos: {
         total: photos.total,
+        still_reading: photos.reading,
         without_bib_or_face: photos.unfindable,
         low_confidence: photos.lowConfidence,
       },

@@ -156,6 +156,36 @@ describe('Gallery: search', () => {
     expect(window.location.search).toBe('');
   });
 
+  it('never says a bare "nothing found" while the event’s photos are still being read', async () => {
+    window.history.replaceState(null, '', '/events/city-run-42/photos?bib=77');
+    fetchMock.mockImplementation(async (url: string) =>
+      new URL(url).searchParams.get('bib') === '77'
+        ? envelope({ photos: [], total: 0, next_cursor: null, still_reading: 412 })
+        : envelope({ photos: photos(0, 2), total: 2, next_cursor: null, still_reading: 412 }),
+    );
+    render(<Gallery {...props()} />);
+    await screen.findByRole('heading', { name: 'No photos found for bib 77' });
+    expect(screen.getByText('Still indexing (412 left): 412 photos of this event are still being read, and yours may be among them. Try again in a minute.')).toBeTruthy();
+    expect(screen.queryByText(/Check the number on your bib/)).toBeNull();
+  });
+
+  it('beside a search’s results, says more may come while photos are being read', async () => {
+    window.history.replaceState(null, '', '/events/city-run-42/photos?bib=77');
+    fetchMock.mockResolvedValue(envelope({ photos: photos(0, 2), total: 2, next_cursor: null, still_reading: 1 }));
+    render(<Gallery {...props()} />);
+    await screen.findByRole('button', { name: 'Photo 1 of 2' });
+    expect(screen.getByText(/Still indexing \(1 left\): more may appear\./)).toBeTruthy();
+  });
+
+  it('says nothing of indexing when the provider does not count it', async () => {
+    window.history.replaceState(null, '', '/events/city-run-42/photos?bib=77');
+    fetchMock.mockResolvedValue(envelope({ photos: [], total: 0, next_cursor: null }));
+    render(<Gallery {...props()} />);
+    await screen.findByRole('heading', { name: 'No photos found for bib 77' });
+    expect(screen.getByText(/Check the number on your bib/)).toBeTruthy();
+    expect(screen.queryByText(/Still indexing/)).toBeNull();
+  });
+
   it('in privacy mode shows no grid until a search, and never offers all photos', async () => {
     fetchMock.mockResolvedValue(envelope({ photos: [], total: 0, next_cursor: null }));
     render(<Gallery {...props({ flags: flags({ show_all_images: false }) })} />);

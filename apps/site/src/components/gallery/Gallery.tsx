@@ -10,6 +10,7 @@ import dynamic from 'next/dynamic';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { deepLinkPhoto, resultsText, searchFromParams, searchParamsFor, type GallerySearch } from '@/lib/gallery/search';
 import { selectedInOrder } from '@/lib/gallery/selection';
+import { stillReadingOf } from '@/lib/gallery/pages';
 import { countEventStat } from '@/lib/event-stats';
 import { fetchAllPhotoIds } from '@/provider/photos';
 import { DownloadPanel } from './DownloadPanel';
@@ -282,6 +283,8 @@ export function GalleryView({
   const firstPageFailed = status === 'error' && !feed.started;
   const searchable = flags.bib_search || flags.name_search || flags.selfie_search;
   const showGrid = photos.length > 0;
+  // Photos the search cannot find yet (the provider's count, when it gives one).
+  const stillReading = collection ? 0 : selfieAnswer ? stillReadingOf(selfieAnswer.still_reading) : search ? feed.stillReading : 0;
   const body = collection ? (
     <CollectionStatus kind={collection.kind} phase={shown.phase} photos={photos.length} onRetry={shown.retry} />
   ) : (
@@ -291,6 +294,7 @@ export function GalleryView({
       selfie={selfieAnswer !== null}
       extra={extra.length}
       photos={photos.length}
+      stillReading={stillReading}
       enabled={enabled}
       forbidden={forbidden}
       started={feed.started}
@@ -359,6 +363,7 @@ export function GalleryView({
         <div className="gallery-toolbar">
           <p className="gallery-count" aria-live="polite">
             {showGrid ? countLine : null}
+            {showGrid && countLine && stillReading > 0 ? <span className="gallery-still-reading"> {GALLERY_TEXT.stillReadingMore(stillReading)}</span> : null}
           </p>
           <div className="gallery-actions">
             {favouritesToggle}

@@ -14,6 +14,8 @@ interface GalleryStatusProps {
   selfie: boolean;
   extra: number;
   photos: number;
+  /** Photos of the event the search cannot find yet (the provider's `still_reading`), or 0. */
+  stillReading: number;
   /** The listing may be shown (a search, or an event whose photos are public). */
   enabled: boolean;
   /** The API refused the listing (403): the event is private. */
@@ -33,7 +35,7 @@ export function GalleryStatus(p: GalleryStatusProps): ReactNode {
     return (
       <div className="empty-state gallery-empty" role="status">
         <h2>{p.extra ? SELFIE_RESULTS.noSureMatch : SELFIE_RESULTS.none}</h2>
-        <p>{p.extra ? SELFIE_RESULTS.seeMaybe : SELFIE_RESULTS.noneHelp}</p>
+        <p>{p.extra ? SELFIE_RESULTS.seeMaybe : p.stillReading > 0 ? GALLERY_TEXT.stillReading(p.stillReading) : SELFIE_RESULTS.noneHelp}</p>
       </div>
     );
   }
@@ -57,9 +59,11 @@ export function GalleryStatus(p: GalleryStatusProps): ReactNode {
       <div className="empty-state gallery-empty" role="status">
         <h2>{noResultsText(p.search)}</h2>
         <p>
-          {p.search.kind === 'bib'
-            ? 'Check the number on your bib. New photos are matched as they are uploaded, so try again later too.'
-            : 'Check the spelling, or search by bib number if you know it.'}
+          {p.stillReading > 0
+            ? GALLERY_TEXT.stillReading(p.stillReading)
+            : p.search.kind === 'bib'
+              ? 'Check the number on your bib. New photos are matched as they are uploaded, so try again later too.'
+              : 'Check the spelling, or search by bib number if you know it.'}
         </p>
         {!privacy ? (
           <button type="button" className="button button-outline" onClick={p.onShowAll}>

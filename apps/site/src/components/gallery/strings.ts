@@ -25,6 +25,11 @@ export const GALLERY_TEXT = {
   photoLabel: (n: number, total: number) => `Photo ${n.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`,
   partnership: (client: string) => `In partnership with ${client}`,
   certificate: 'Make your finisher certificate',
+  /** A search while some of the event's photos are not read yet: never a bare "nothing found". */
+  stillReading: (n: number) =>
+    `Still indexing (${n.toLocaleString('en-US')} left): ${n === 1 ? 'one photo of this event is' : `${n.toLocaleString('en-US')} photos of this event are`} still being read, and yours may be among them. Try again in a minute.`,
+  /** Beside a search's results while more photos are being read. */
+  stillReadingMore: (n: number) => `Still indexing (${n.toLocaleString('en-US')} left): more may appear.`,
   /** On a race result: its runner's page (photos, result and certificate on one page). */
   runnerPage: 'Your runner page',
 } as const;

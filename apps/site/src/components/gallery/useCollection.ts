@@ -86,6 +86,6 @@ export function useCollection(apiBase: string, eventId: number, collection: Coll
     }
   }
   const ready = phase === 'ready';
-  const feed = useMemo<Feed>(() => ({ photos: [...photos], total: photos.length, cursor: null, started: ready, done: ready }), [photos, ready]);
+  const feed = useMemo<Feed>(() => ({ photos: [...photos], total: photos.length, cursor: null, started: ready, done: ready, stillReading: 0 }), [photos, ready]);
   return { photos, phase, missing, retry, feed };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_FEED, appendPage, indexOfPhoto } from './pages';
+import { EMPTY_FEED, appendPage, indexOfPhoto, stillReadingOf } from './pages';
 
 const p = (n: number) => ({ uuid: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, width: 3, height: 2, placeholder: null, captured_at: null });
 
@@ -16,6 +16,15 @@ describe('feed pages', () => {
     let feed = appendPage(EMPTY_FEED, { photos: [p(1), p(2)], total: 3, next_cursor: 'a' });
     feed = appendPage(feed, { photos: [p(2), p(3), p(3)], total: 3, next_cursor: null });
     expect(feed.photos).toHaveLength(3);
+  });
+
+  it('keeps the first page’s count of photos still being read, and reads only a count from it', () => {
+    let feed = appendPage(EMPTY_FEED, { photos: [p(1)], total: 2, next_cursor: 'a', still_reading: 30 });
+    expect(feed.stillReading).toBe(30);
+    feed = appendPage(feed, { photos: [p(2)], total: 2, next_cursor: null });
+    expect(feed.stillReading).toBe(30);
+    expect(appendPage(EMPTY_FEED, { photos: [], total: 0, next_cursor: null }).stillReading).toBe(0);
+    for (const odd of [-1, 2.5, Number.NaN, '7', null, undefined]) expect(stillReadingOf(odd)).toBe(0);
   });
 
   it('stops when the cursor does not move', () => {

@@ -11,9 +11,11 @@ export interface Feed {
   started: boolean;
   /** The last page came. */
   done: boolean;
+  /** The provider's count of photos a search cannot find yet (its first page's), else 0. */
+  stillReading: number;
 }
 
-export const EMPTY_FEED: Feed = { photos: [], total: null, cursor: null, started: false, done: false };
+export const EMPTY_FEED: Feed = { photos: [], total: null, cursor: null, started: false, done: false, stillReading: 0 };
 
 /**
  * A page appended to the feed: photos already there (a page boundary that moved, a retried
@@ -35,7 +37,13 @@ export function appendPage(feed: Feed, page: PhotoPage): Feed {
     cursor,
     started: true,
     done: cursor === null,
+    stillReading: feed.started ? feed.stillReading : stillReadingOf(page.still_reading),
   };
+}
+
+/** A provider's `still_reading`: a positive whole number, or 0 for anything else or nothing. */
+export function stillReadingOf(value: unknown): number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : 0;
 }
 
 /** The index of a photo in the feed, or -1. */

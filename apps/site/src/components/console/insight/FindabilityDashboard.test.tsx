@@ -39,6 +39,18 @@ describe('the findability dashboard', () => {
     expect(screen.getByRole('meter').getAttribute('value')).toBe('0.6');
   });
 
+  it('says the figures are not final while photos are still being read, and not otherwise', () => {
+    const { unmount } = render(
+      <FindabilityDashboard eventId={7} data={{ ...data, photos: { ...data.photos, still_reading: 490 } }} />,
+    );
+    expect(screen.getByRole('status').textContent).toBe(
+      'Still indexing (490 left): 490 photos are still being read. They are not counted as unfindable, and the share of runners will grow as they are read.',
+    );
+    unmount();
+    render(<FindabilityDashboard eventId={7} data={{ ...data, photos: { ...data.photos, still_reading: 0 } }} />);
+    expect(screen.queryByText(/Still indexing/)).toBeNull();
+  });
+
   it('lists the runners with no photo, as text, and links each problem to the screen that fixes it', () => {
     render(<FindabilityDashboard eventId={7} data={data} />);
     const table = screen.getByRole('heading', { name: 'Runners with no photo (2)' }).parentElement!

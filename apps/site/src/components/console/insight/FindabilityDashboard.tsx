@@ -27,6 +27,11 @@ export function FindabilityDashboard({ eventId, data }: { eventId: number; data:
   return (
     <div className="findability">
       <p className="findability-intro">{T.intro}</p>
+      {(photos.still_reading ?? 0) > 0 ? (
+        <p className="findability-reading" role="status">
+          {T.stillReading(photos.still_reading ?? 0)}
+        </p>
+      ) : null}
       <section className="findability-share" aria-labelledby="findability-share-title">
         {runners.share === null ? (
           <>

@@ -19,6 +19,9 @@ export const FINDABILITY_TEXT = {
   bib: 'Bib',
   name: 'Name',
   photos: 'Photos',
+  /** Photos still being read: the figures below are not final yet. */
+  stillReading: (n: number) =>
+    `Still indexing (${n.toLocaleString('en-GB')} left): ${n === 1 ? 'one photo is' : `${n.toLocaleString('en-GB')} photos are`} still being read. They are not counted as unfindable, and the share of runners will grow as they are read.`,
   unfindable: 'Photos nobody can find',
   unfindableHint: 'No bib read and no face: neither a bib nor a selfie search finds them.',
   lowConfidence: 'Readings waiting for a person',
