@@ -3,11 +3,13 @@
  * each photo's labelled bibs, its readings and the text lines behind them, then precision and
  * recall at the threshold. Usage: node --import tsx bench/tools/bib-real.ts [threshold=0.8] [verbose]
  * (env DET_SIDE, CLOSER_SIDE: the detector's sizes, CLOSER_SIDE=0 for no closer look;
- * SMALL_PRINT=read: recognise small print too; DIGITS_ONLY=1: the digits-only bib pattern)
+ * SMALL_PRINT=read: recognise small print too; DIGITS_ONLY=1: the digits-only bib pattern;
+ * LENGTHS=3,4: the digit counts an event has learnt)
  */
 import { readFileSync } from 'node:fs';
 import { bibsFromLines, createOcrEngine } from '../../apps/api/src/bibs/index.js';
 import { DIGITS_BIB_PATTERN } from '../../apps/api/src/bibs/bib-text.js';
+import { isLit } from '../../apps/api/src/bibs/print-ground.js';
 import { loadRealRace, scorePairs } from '../eval-sets/real-race.js';
 
 const threshold = Number(process.argv[2] ?? 0.8);
@@ -23,6 +25,7 @@ for (const photo of tuning) {
   });
   const all = bibsFromLines(lines, {
     minConfidence: 0,
+    ...(process.env.LENGTHS ? { usualLengths: process.env.LENGTHS.split(',').map(Number) } : {}),
     ...(process.env.DIGITS_ONLY ? { pattern: DIGITS_BIB_PATTERN } : {}),
   });
   found.set(
@@ -52,7 +55,7 @@ for (const photo of tuning) {
     );
   for (const l of lines)
     console.log(
-      `     line "${l.text}" ${l.confidence.toFixed(2)} ends ${l.ends.left ? 'L' : '-'}${l.ends.right ? 'R' : '-'} h${Math.round(l.lineHeight)} @${l.box.x},${l.box.y}`,
+      `     line "${l.text}" ${l.confidence.toFixed(2)} ends ${l.ends.left ? 'L' : '-'}${l.ends.right ? 'R' : '-'}${l.ground ? ` ground ${Math.round(l.ground.ground)} ink ${Math.round(l.ground.ink)}${isLit(l.ground) ? ' LIT' : ''}` : ''} h${Math.round(l.lineHeight)} @${l.box.x},${l.box.y}`,
     );
 }
 const s = scorePairs(tuning, found);

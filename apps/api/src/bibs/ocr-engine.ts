@@ -24,6 +24,7 @@ import {
 } from './geometry.js';
 import { isSmallPrint } from './layout.js';
 import { numberEnds, type DigitsBeside } from './line-ends.js';
+import { printGround, type PrintGround } from './print-ground.js';
 import {
   decode,
   defaultModelPaths,
@@ -56,6 +57,8 @@ export interface OcrTextLine {
    * off by an arm or another runner runs into it instead.
    */
   ends: { left: boolean; right: boolean };
+  /** How bright the print is against its ground (`print-ground.ts`): a race clock lights its digits. */
+  ground?: PrintGround | null;
 }
 
 export interface ReadTextOptions {
@@ -199,6 +202,7 @@ class PaddleOcrEngine implements OcrEngine {
         box: clampBox(quadBounds(quad), source.width, source.height),
         lineHeight: rect.height * toOriginal,
         ends: numberEnds(source.raw, readFrom, decoded.chars, beside),
+        ground: printGround(source.raw, readFrom, decoded.chars),
       });
     }
     return lines;

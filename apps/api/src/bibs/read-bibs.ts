@@ -4,6 +4,7 @@ import { bibFormatRules, digitsOf } from './bib-format.js';
 import { DEFAULT_BIB_PATTERN, normaliseBibText } from './bib-text.js';
 import type { Box } from './geometry.js';
 import { isSmallPrint } from './layout.js';
+import { isLit } from './print-ground.js';
 import { sharedOcrEngine, type OcrEngine, type OcrTextLine } from './ocr-engine.js';
 
 export interface BibDetection {
@@ -216,7 +217,18 @@ export function bibsFromLines(
         : digits === 1 && !isWhole(normalised.bib) && !registered?.has(normalised.bib)
     )
       confidence *= CUT_OFF_PENALTY;
+    // A race clock: a time of day (H:MM:SS, its colons unread) lit on a dark panel.
+    if (isLit(line.ground) && isClockTime(normalised.bib)) confidence *= CUT_OFF_PENALTY;
     keep({ bib: normalised.bib, confidence, box: line.box });
   }
   return [...best.values()].sort((a, b) => b.confidence - a.confidence);
+}
+
+/**
+ * Digits a race clock shows: hours, minutes and seconds with their colons unread ("1:49:58" read
+ * as 14958). Four digits (MM:SS) are not taken: most four-digit bibs would look like one.
+ */
+export function isClockTime(bib: string): boolean {
+  const m = /^([0-9]{1,2})([0-5][0-9])([0-5][0-9])$/.exec(bib);
+  return !!m && Number(m[1]) < 24;
 }
