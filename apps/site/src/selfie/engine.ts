@@ -9,7 +9,14 @@
  * from node_modules by next.config.ts).
  */
 import { FACE_EMBEDDING_LENGTH } from '@eventsite/contract/constants';
-import { humanFaceConfig, SHARPNESS_SIDE, unidentifiable } from '@eventsite/contract/face-recipe';
+import {
+  DESCRIBE_MIRRORED,
+  humanFaceConfig,
+  mirroredMean,
+  mirrorPixels,
+  SHARPNESS_SIDE,
+  unidentifiable,
+} from '@eventsite/contract/face-recipe';
 import {
   SelfieError,
   poseOf,
@@ -229,10 +236,24 @@ function canvasOf(width: number, height: number): CanvasRenderingContext2D {
   return context;
 }
 
-async function detect(human: HumanLike, context: CanvasRenderingContext2D, config: Record<string, unknown>): Promise<DetectedFace[]> {
+/** The RGB values of a canvas, as the model's input takes them. */
+function pixelsOf(context: CanvasRenderingContext2D): Int32Array {
   const { width, height } = context.canvas;
-  const pixels = context.getImageData(0, 0, width, height).data;
-  const input = human.tf.tensor(rgbOf(pixels, width, height), [1, height, width, 3], 'int32');
+  return rgbOf(context.getImageData(0, 0, width, height).data, width, height);
+}
+
+async function detect(human: HumanLike, context: CanvasRenderingContext2D, config: Record<string, unknown>): Promise<DetectedFace[]> {
+  return detectPixels(human, pixelsOf(context), context.canvas.width, context.canvas.height, config);
+}
+
+async function detectPixels(
+  human: HumanLike,
+  rgb: Int32Array,
+  width: number,
+  height: number,
+  config: Record<string, unknown>,
+): Promise<DetectedFace[]> {
+  const input = human.tf.tensor(rgb, [1, height, width, 3], 'int32');
   try {
     const result = await human.detect(input, config);
     if (result.error) throw new SelfieError('model', result.error);
@@ -268,9 +289,16 @@ export async function describeSelfie(file: Blob, onProgress?: (p: LoadProgress) 
     if (!plan) throw new SelfieError('no-face');
     const crop = canvasOf(plan.width, plan.height);
     crop.drawImage(frame.canvas, plan.crop.x, plan.crop.y, plan.crop.width, plan.crop.height, 0, 0, plan.width, plan.height);
-    const described = faceAtCentre(await detect(model, crop, DESCRIBE), plan.width, plan.height);
-    const descriptor = described?.embedding ? unitDescriptor(described.embedding) : null;
+    const pixels = pixelsOf(crop);
+    const described = faceAtCentre(await detectPixels(model, pixels, plan.width, plan.height, DESCRIBE), plan.width, plan.height);
+    let descriptor = described?.embedding ? unitDescriptor(described.embedding) : null;
     if (!described || !descriptor || descriptor.length !== FACE_EMBEDDING_LENGTH) throw new SelfieError('no-face');
+    if (DESCRIBE_MIRRORED) {
+      // The crop mirrored, described the same way; the descriptor is the mean, as the API's.
+      const mirrored = mirrorPixels(pixels, plan.width, plan.height);
+      const twin = faceAtCentre(await detectPixels(model, mirrored, plan.width, plan.height, DESCRIBE), plan.width, plan.height);
+      descriptor = (twin?.embedding && mirroredMean(descriptor, twin.embedding)) || descriptor;
+    }
     const toSelfie = bitmap.width / size.width;
     const [bx, by, bw, bh] = described.box;
     // A face that cannot identify anyone is not searched: the visitor is told what to change.

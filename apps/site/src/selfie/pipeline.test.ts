@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SHARPNESS_SIDE, unidentifiable } from '@eventsite/contract/face-recipe';
+import { mirroredMean, mirrorPixels, SHARPNESS_SIDE, unidentifiable } from '@eventsite/contract/face-recipe';
 import { CROP_SIDE, cosineSimilarity, cropAround, faceAtCentre, poseOf, rgbOf, sharpnessOfRgba, unitDescriptor, usableFaces, workingSize, type DetectedFace } from './pipeline';
 
 const descriptor = (fill: (i: number) => number) => Array.from({ length: 1024 }, (_, i) => fill(i));
@@ -76,5 +76,25 @@ describe('the selfie pipeline (the API engine’s steps)', () => {
     expect(unidentifiable({ size: 200, sharpness: smooth, yaw: 0, pitch: 0 })).toBe('blurred');
     expect(unidentifiable({ size: 20, sharpness: sharp, yaw: 0, pitch: 0 })).toBe('small');
     expect(unidentifiable({ size: 200, sharpness: sharp, yaw: 5, pitch: -5 })).toBeNull();
+  });
+  it('describes the crop mirrored too: the pixels read right to left, the mean of the two descriptors', () => {
+    // A 3×2 RGB picture: each pixel's values are its column and row.
+    const picture = Int32Array.from([0, 0, 0, 1, 0, 1, 2, 0, 2, 0, 1, 0, 1, 1, 1, 2, 1, 2]);
+    const mirrored = mirrorPixels(picture, 3, 2);
+    expect(Array.from(mirrored)).toEqual([2, 0, 2, 1, 0, 1, 0, 0, 0, 2, 1, 2, 1, 1, 1, 0, 1, 0]);
+    expect(Array.from(mirrorPixels(mirrored, 3, 2))).toEqual(Array.from(picture));
+    expect(() => mirrorPixels(picture, 4, 2)).toThrow(RangeError);
+
+    // Two descriptors at right angles: the mean is unit length and as like one as the other.
+    const left = descriptor((i) => (i < 512 ? 1 : 0));
+    const right = descriptor((i) => (i < 512 ? 0 : 3));
+    const mean = mirroredMean(left, right)!;
+    expect(Math.hypot(...mean)).toBeCloseTo(1, 6);
+    expect(cosineSimilarity(mean, left)).toBeCloseTo(Math.SQRT1_2, 6);
+    expect(cosineSimilarity(mean, right)).toBeCloseTo(Math.SQRT1_2, 6);
+    // Each counts the same whatever its length; a face described alike both ways keeps its descriptor.
+    expect(cosineSimilarity(mirroredMean(left, left.map((v) => v * 10))!, left)).toBeCloseTo(1, 6);
+    expect(mirroredMean(left, descriptor(() => 0))).toBeNull();
+    expect(mirroredMean(left, right.slice(1))).toBeNull();
   });
 });
