@@ -184,3 +184,6 @@ export type BeaconKind = (typeof BEACON_KINDS)[number];
 // console uploads
 /** The organiser's logo upload: the image as the body, at most this many bytes. */
 export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
+
+/** The most photos one "Hide me" request may change (its answer never lists more). */
+export const HIDE_PHOTOS_MAX = 50;

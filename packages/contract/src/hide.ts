@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BIB_PATTERN } from './constants.js';
+import { BIB_PATTERN, HIDE_PHOTOS_MAX } from './constants.js';
 import { SEARCH_MESSAGES } from './search-rules.js';
 import { selfieSearchRequest } from './selfie.js';
 
@@ -13,14 +13,41 @@ import { selfieSearchRequest } from './selfie.js';
 export const hideRequestInput = selfieSearchRequest.extend({
   bib: z.string().trim().regex(BIB_PATTERN, SEARCH_MESSAGES.bib).optional(),
   dry_run: z.boolean().optional(),
+  /**
+   * The photos the visitor confirmed are theirs, from the dry run's `matches`: only the face
+   * found on each of those is hidden (a photo that is not among the matches changes nothing).
+   * Without it, every match is hidden.
+   */
+  photos: z.array(z.string().uuid()).max(HIDE_PHOTOS_MAX).optional(),
 });
 export type HideRequestInput = z.infer<typeof hideRequestInput>;
+
+/** A photo a hide request would change, and the face on it that would be blurred. */
+export const hideMatch = z.object({
+  uuid: z.string(),
+  /** The photo's size in pixels (after its EXIF orientation). */
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  /** The face's box on the photo, in the photo's pixels. */
+  box: z.object({
+    x: z.number(),
+    y: z.number(),
+    width: z.number(),
+    height: z.number(),
+  }),
+});
+export type HideMatch = z.infer<typeof hideMatch>;
 
 export const hideRequestAnswer = z.object({
   /** Photos of the event where the face is (or, for a dry run, would be) blurred. */
   photos: z.number().int().nonnegative(),
   /** False for a dry run: nothing was stored or changed. */
   stored: z.boolean(),
+  /**
+   * A dry run's answer: each photo and face it would hide, most alike first, for the visitor to
+   * confirm one by one (send back the ones they confirm as `photos`).
+   */
+  matches: z.array(hideMatch).optional(),
 });
 export type HideRequestAnswer = z.infer<typeof hideRequestAnswer>;
 

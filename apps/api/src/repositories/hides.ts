@@ -1,7 +1,14 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../adapters/db/index.js';
-import { hiddenBibs, hiddenFaces, hideRequests, photoFaces, photos } from '../adapters/db/schema.js';
+import {
+  hiddenBibs,
+  hiddenFaces,
+  hideRequests,
+  photoFaces,
+  photos,
+} from '../adapters/db/schema.js';
 import { embeddingFromBytes, embeddingToBytes } from '../faces/vectors.js';
+import type { HideMatch } from '@eventsite/contract';
 
 export interface HiddenBox {
   x: number;
@@ -24,7 +31,9 @@ export class HideRepository {
 
   /** Keeps a request: the face descriptor only. */
   async addRequest(eventId: number, embedding: ArrayLike<number>): Promise<void> {
-    await this.db.insert(hideRequests).values({ eventId, embeddingF32: embeddingToBytes(embedding) });
+    await this.db
+      .insert(hideRequests)
+      .values({ eventId, embeddingF32: embeddingToBytes(embedding) });
   }
 
   /** The descriptors of the event's requests (checked against every photo uploaded later). */
@@ -81,7 +90,35 @@ export class HideRepository {
     });
   }
 
-  /** Bibs that no longer find the photo (its wearer's face is hidden). */
+  /**
+   * What a dry run shows the visitor: each face's photo (its id and size) and box, in the order
+   * of `faceIds` (most alike first).
+   */
+  async previewOf(faceIds: number[]): Promise<HideMatch[]> {
+    if (faceIds.length === 0) return [];
+    const rows = await this.db
+      .select({
+        id: photoFaces.id,
+        uuid: photos.uuid,
+        width: photos.width,
+        height: photos.height,
+        x: photoFaces.boxX,
+        y: photoFaces.boxY,
+        w: photoFaces.boxW,
+        h: photoFaces.boxH,
+      })
+      .from(photoFaces)
+      .innerJoin(photos, eq(photos.uuid, photoFaces.photoUuid))
+      .where(inArray(photoFaces.id, faceIds));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return faceIds.flatMap((id) => {
+      const r = byId.get(id);
+      if (!r) return [];
+      const box = { x: r.x, y: r.y, width: r.w, height: r.h };
+      return [{ uuid: r.uuid, width: r.width, height: r.height, box }];
+    });
+  }
+
   /** Every bib a hide request hid on some photo of the event (the hidden runners' bibs). */
   async hiddenBibsOfEvent(eventId: number): Promise<Set<string>> {
     const rows = await this.db

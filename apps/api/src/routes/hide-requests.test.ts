@@ -229,9 +229,14 @@ describe('hide requests', () => {
     const res = await hide({ embedding: runner, dry_run: true });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
+    // Each photo and the face on it, most alike first, for the visitor to confirm.
     expect(envelope(hideRequestAnswer).parse(res.json()).data).toEqual({
       photos: 2,
       stored: false,
+      matches: [
+        { uuid: photo.together, width: 400, height: 300, box: RUNNER_FACE },
+        { uuid: photo.alone, width: 400, height: 300, box: RUNNER_FACE },
+      ],
     });
     expect(await stats()).toEqual({ requests: 0, hidden_faces: 0, hidden_photos: 0, held_photos: 0 });
     expect(await selfie(runner)).toEqual(['together', 'alone', 'lookalike']);

@@ -1,4 +1,9 @@
-import type { HideRequestAnswer, HideRequestInput, HideRequestStats } from '@eventsite/contract';
+import {
+  HIDE_PHOTOS_MAX,
+  type HideRequestAnswer,
+  type HideRequestInput,
+  type HideRequestStats,
+} from '@eventsite/contract';
 import { AppError } from '../errors.js';
 import { facesToHide, HIDE_SIMILARITY, hiddenBibs } from '../faces/hide-match.js';
 import { matchBars } from '../faces/thresholds.js';
@@ -20,7 +25,7 @@ const MAX_HIDDEN_FACES = 5000;
  * a gallery photo could hide many). The bound is a share of the event's photos, at least
  * `HIDE_CAP_MIN` (a small event's runner may be on most of its photos) and at most `HIDE_CAP_MAX`.
  */
-export const HIDE_CAP_MAX = 50;
+export const HIDE_CAP_MAX = HIDE_PHOTOS_MAX;
 export const HIDE_CAP_MIN = 20;
 export const HIDE_CAP_SHARE = 0.1;
 
@@ -33,6 +38,9 @@ export const tooManyMessage = (found: number, cap: number) =>
   `This face looks like the face in ${found} photos of this event, more than one request can hide (${cap}). ` +
   'It may match other people too. Use a clear selfie of your own face, looking at the camera, ' +
   'or ask the organiser to hide you.';
+
+export const NONE_CONFIRMED_MESSAGE =
+  'None of the photos you chose shows this face any more. Take a new selfie and choose again.';
 
 export const HIDE_OFF_MESSAGE =
   'Hiding a face needs selfie search, which is turned off for this event.';
@@ -87,11 +95,21 @@ export class HideService {
       const cap = hideCap(await this.hides.photoCount(eventId));
       if (best.size > cap) throw new AppError(422, tooManyMessage(best.size, cap));
     }
-    if (input.dry_run) return { photos: best.size, stored: false };
+    if (input.dry_run)
+      return {
+        photos: best.size,
+        stored: false,
+        matches: await this.hides.previewOf([...best.values()]),
+      };
+    // Only the photos the visitor confirmed, of those the face was found on.
+    const confirmed = input.photos && new Set(input.photos.map((uuid) => uuid.toLowerCase()));
+    const chosen = [...best].filter(([uuid]) => !confirmed || confirmed.has(uuid.toLowerCase()));
+    if (confirmed && confirmed.size > 0 && chosen.length === 0)
+      throw new AppError(422, NONE_CONFIRMED_MESSAGE);
     await this.hides.addRequest(eventId, input.embedding);
     const bib = input.bib === undefined ? undefined : canonicalBib(input.bib);
-    await this.hidePhotos(eventId, [...best], bib);
-    return { photos: best.size, stored: true };
+    await this.hidePhotos(eventId, chosen, bib);
+    return { photos: chosen.length, stored: true };
   }
 
   /** The `faces` job: which of a new photo's faces the event's requests hide. */

@@ -1,0 +1,104 @@
+import { createHash } from 'node:crypto';
+import { envelope, hideRequestAnswer, selfieSearchAnswer } from '@eventsite/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NewFace } from '../repositories/faces.js';
+import type { FaceDetector } from '../services/faces.js';
+import { NONE_CONFIRMED_MESSAGE } from '../services/hides.js';
+import { adminToken, createEventAsAdmin, upload, waitForJobs } from '../test-support/admin.js';
+import { createTestApp, type TestApp } from '../test-support/app.js';
+import { seedOrganiser } from '../test-support/fixtures.js';
+import { testImage } from '../test-support/images.js';
+
+/**
+ * "Hide me" hides only what the visitor confirmed: the dry run shows each photo and face it
+ * found, and the request changes only the photos sent back as theirs.
+ */
+const unit = (i: number, j = i, mix = 1): number[] =>
+  Array.from({ length: 1024 }, (_, k) =>
+    k === i ? mix : k === j && j !== i ? Math.sqrt(1 - mix ** 2) : 0,
+  );
+const runner = unit(0);
+const FACE = { x: 40, y: 30, width: 60, height: 60 };
+/** Three photos a selfie of the runner finds; on the third the visitor sees someone else. */
+const FACES: Record<string, number[]> = {
+  finish: unit(0, 3, 0.95),
+  start: unit(0, 3, 0.85),
+  notMe: unit(0, 5, 0.8),
+};
+const COLOURS: Record<string, string> = { finish: '#336699', start: '#993366', notMe: '#669933' };
+const byHash = new Map<string, NewFace[]>();
+const hash = (bytes: Buffer | Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+const faceDetector: FaceDetector = { detectFaces: async (image) => byHash.get(hash(image)) ?? [] };
+
+let t: TestApp;
+let eventId: number;
+const photo: Record<string, string> = {};
+const nameOf = (uuid: string) => Object.entries(photo).find(([, u]) => u === uuid)?.[0] ?? uuid;
+const hide = (payload: object) =>
+  t.app.inject({ method: 'POST', url: `/api/v1/client/events/${eventId}/hide-requests`, payload });
+
+beforeAll(async () => {
+  t = await createTestApp({ FACES_ENABLED: 'true' }, { faceDetector });
+  await seedOrganiser(t.services, { name: 'City Runs', domains: ['city.example'] });
+  const token = await adminToken(t.services, 'city.example');
+  eventId = await createEventAsAdmin(t.app, token, {
+    name: 'Confirm Town',
+    event_date: '2025-06-01',
+    published: true,
+    event_photos_config: { feature_flag: { selfie_search: true } },
+  });
+  const files = [];
+  for (const name of Object.keys(FACES)) {
+    const bytes = await testImage({ width: 200, height: 150, colour: COLOURS[name] });
+    byHash.set(hash(bytes), [{ box: FACE, score: 0.9, embedding: FACES[name]! }]);
+    files.push({ filename: `${name}.jpg`, bytes });
+  }
+  const res = await upload(t.app, token, eventId, files);
+  expect(res.statusCode, res.body).toBe(202);
+  for (const a of res.json().data.accepted as Array<{ filename: string; uuid: string }>)
+    photo[a.filename.replace('.jpg', '')] = a.uuid;
+  expect((await waitForJobs(t.services, eventId)).failed).toBe(0);
+});
+afterAll(() => t.close());
+
+describe('hide me, confirmed photo by photo', () => {
+  it('the dry run shows each photo and the face it would blur, most alike first', async () => {
+    const res = await hide({ embedding: runner, dry_run: true });
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = envelope(hideRequestAnswer).parse(res.json()).data;
+    expect(answer.matches?.map((m) => nameOf(m.uuid))).toEqual(['finish', 'start', 'notMe']);
+    expect(answer.matches?.[0]).toEqual({ uuid: photo.finish, width: 200, height: 150, box: FACE });
+  });
+
+  it('refuses a list that is not photo ids, or too long, and hides nothing', async () => {
+    expect((await hide({ embedding: runner, photos: ['../etc/passwd'] })).statusCode).toBe(400);
+    const many = Array.from({ length: 51 }, () => photo.finish);
+    expect((await hide({ embedding: runner, photos: many })).statusCode).toBe(400);
+    const stranger = await hide({
+      embedding: runner,
+      photos: ['6f1c2b1e-0000-4000-8000-000000000000'],
+    });
+    expect(stranger.statusCode).toBe(422);
+    expect(stranger.json().message).toBe(NONE_CONFIRMED_MESSAGE);
+    expect(await selfie()).toEqual(['finish', 'start', 'notMe']);
+  });
+
+  it('hides only the confirmed photos; the one the visitor said is not them stays found', async () => {
+    const res = await hide({ embedding: runner, photos: [photo.finish, photo.start] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(envelope(hideRequestAnswer).parse(res.json()).data).toEqual({ photos: 2, stored: true });
+    expect(await selfie()).toEqual(['notMe']);
+  });
+});
+
+async function selfie(): Promise<string[]> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/client/events/${eventId}/photos/selfie-search`,
+    payload: { embedding: runner },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return envelope(selfieSearchAnswer)
+    .parse(res.json())
+    .data.photos.map((p) => nameOf(p.uuid));
+}
