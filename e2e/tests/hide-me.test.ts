@@ -236,13 +236,28 @@ describe('hide me everywhere', () => {
       page.getByRole('button', { name: 'Choose a photo' }).click(),
     ]);
     await chooser.setFiles(PORTRAIT);
-    const question = page.getByText('Hide me in 1 photo?');
+    // Each photo found, its face outlined; nothing is ticked until the visitor says it is them.
+    const question = page.getByText('We found a face like yours in 1 photo. Which are you?');
     await question.waitFor({ timeout: 90_000 });
+    const preview = page.getByRole('img', { name: 'Photo 1 of 1, the face found outlined' });
+    await preview.waitFor();
+    assert.ok(
+      ((await preview.getAttribute('src')) ?? '').includes(`/events/photos/${groupUuid}?w=`),
+      'the preview is the photo the face was found on',
+    );
+    await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('.hide-me-photo img');
+      return img !== null && img.complete && img.naturalWidth > 0;
+    });
+    const tick = page.getByRole('checkbox', { name: 'This is me (photo 1)' });
+    assert.equal(await tick.isChecked(), false, 'nothing ticked for the visitor');
+    assert.equal(await page.getByRole('button', { name: 'Tick your photos first' }).isDisabled(), true);
     assert.deepEqual(await axeViolations(page), []);
     if (screenshots)
       await page.screenshot({ path: path.join(screenshots, 'hide-me-phone-2-confirm.png') });
     // The dry run changed nothing.
     assert.equal(await selfieFinds(groupUuid), true, 'nothing hidden before the visitor confirms');
+    await tick.check();
     await page.getByRole('button', { name: 'Hide me in 1 photo' }).click();
     await page.getByRole('heading', { name: 'You are hidden' }).waitFor({ timeout: 30_000 });
     await page.getByText('To undo this, contact the organiser.').waitFor();
@@ -255,7 +270,8 @@ describe('hide me everywhere', () => {
     assert.equal(hides.length, 2);
     const bodies = hides.map((r) => JSON.parse(r.postData() ?? '{}') as Record<string, unknown>);
     assert.deepEqual(Object.keys(bodies[0]!).sort(), ['dry_run', 'embedding']);
-    assert.deepEqual(Object.keys(bodies[1]!).sort(), ['bib', 'embedding']);
+    assert.deepEqual(Object.keys(bodies[1]!).sort(), ['bib', 'embedding', 'photos']);
+    assert.deepEqual(bodies[1]!.photos, [groupUuid], 'only the photo the visitor ticked');
     assert.ok(
       cosineSimilarity(bodies[1]!.embedding as number[], portrait) > 0.95,
       'the browser’s description is the engine’s',

@@ -13,6 +13,8 @@ export interface HideOptions {
   dryRun?: boolean;
   /** The runner's bib, dropped from the search of the photos their face is hidden on. */
   bib?: string;
+  /** The photos the visitor confirmed (from the dry run's matches): only those change. */
+  photos?: string[];
 }
 
 /**
@@ -32,6 +34,7 @@ export async function requestHide(
     embedding: descriptor,
     ...(options.dryRun ? { dry_run: true } : {}),
     ...(options.bib ? { bib: options.bib } : {}),
+    ...(options.photos ? { photos: options.photos } : {}),
   });
   let response: Response;
   try {

@@ -1,5 +1,6 @@
 'use client';
 
+import type { HideMatch } from '@eventsite/contract';
 import Link from 'next/link';
 import { useEffect, useId, useRef, useState } from 'react';
 import { SELFIE_TEXT } from '@/components/gallery/strings';
@@ -8,6 +9,7 @@ import { ProviderError } from '@/provider/envelope';
 import { requestHide } from '@/provider/hide';
 import { ApiDownError } from '@/provider/selfie';
 import type { SelfieFailure } from '@/selfie/pipeline';
+import { HideMatches } from './HideMatches';
 import { HIDE_TEXT } from './strings';
 
 type Step =
@@ -15,7 +17,7 @@ type Step =
   | { name: 'declined' }
   | { name: 'pick'; loading: boolean; problem: string | null }
   | { name: 'working'; what: string }
-  | { name: 'confirm'; photos: number; descriptor: number[] }
+  | { name: 'confirm'; photos: number; descriptor: number[]; matches: readonly HideMatch[] | null }
   | { name: 'done'; photos: number };
 
 export interface HideMeProps {
@@ -101,17 +103,26 @@ export function HideMe({
         const described = await (await getEngine()).describeSelfie(file);
         setStep({ name: 'working', what: HIDE_TEXT.counting });
         const count = await requestHide(apiBase, eventId, described.descriptor, { dryRun: true });
-        setStep({ name: 'confirm', photos: count.photos, descriptor: described.descriptor });
+        setStep({
+          name: 'confirm',
+          photos: count.photos,
+          descriptor: described.descriptor,
+          matches: count.matches ?? null,
+        });
       } catch (error) {
         setStep({ name: 'pick', loading: false, problem: problemOf(error) });
       }
     })();
   };
 
-  const confirm = (descriptor: number[]) => {
+  /** Sends the request: for the confirmed photos only, when the provider listed them. */
+  const confirm = (descriptor: number[], photos?: string[]) => {
     go({ name: 'working', what: HIDE_TEXT.hiding });
     const trimmed = bib.trim();
-    requestHide(apiBase, eventId, descriptor, trimmed ? { bib: trimmed } : {})
+    requestHide(apiBase, eventId, descriptor, {
+      ...(trimmed ? { bib: trimmed } : {}),
+      ...(photos ? { photos } : {}),
+    })
       .then((answer) => setStep({ name: 'done', photos: answer.photos }))
       .catch((error: unknown) =>
         setStep({ name: 'pick', loading: false, problem: problemOf(error) }),
@@ -155,6 +166,20 @@ export function HideMe({
           )}
         </div>
       </div>
+    );
+  }
+
+  if (step.name === 'confirm' && step.matches && step.matches.length > 0) {
+    const { descriptor } = step;
+    return (
+      <HideMatches
+        apiBase={apiBase}
+        matches={step.matches}
+        onConfirm={(photos) => confirm(descriptor, photos)}
+        onCancel={() => go({ name: 'declined' })}
+        headingRef={setHeading}
+        headingId={`${id}-confirm`}
+      />
     );
   }
 
