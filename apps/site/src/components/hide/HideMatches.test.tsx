@@ -62,6 +62,22 @@ describe('Hide me: the photos found, confirmed one by one', () => {
     expect(onConfirm).toHaveBeenCalledWith([A, B]);
   });
 
+  it('offers no "all of them" for a single photo', () => {
+    render(
+      <HideMatches
+        apiBase="https://api.example"
+        matches={matches.slice(0, 1)}
+        onConfirm={() => undefined}
+        onCancel={() => undefined}
+        headingRef={() => undefined}
+        headingId="q"
+      />,
+    );
+    expect(screen.getByText('We found a face like yours in 1 photo. Which are you?')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'They are all me' })).toBeNull();
+    expect(screen.getByRole('checkbox', { name: 'This is me (photo 1)' })).toBeTruthy();
+  });
+
   it('Cancel leaves everything as it was', () => {
     const { onConfirm, onCancel } = show();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));

@@ -78,7 +78,7 @@ export function HideMatches({
                   checked={chosen.has(m.uuid)}
                   onChange={(e) => toggle(m.uuid, e.currentTarget.checked)}
                 />
-                <span>{HIDE_TEXT.thisIsMe(i + 1)}</span>
+                <span aria-hidden="true">{HIDE_TEXT.thisIsMeShort}</span>
               </span>
             </label>
           </li>
@@ -93,7 +93,7 @@ export function HideMatches({
         >
           {confirmed.length > 0 ? HIDE_TEXT.confirm(confirmed.length) : HIDE_TEXT.pickNone}
         </button>
-        {chosen.size < matches.length ? (
+        {matches.length > 1 && chosen.size < matches.length ? (
           <button
             type="button"
             className="button button-outline"

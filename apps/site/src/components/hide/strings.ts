@@ -25,6 +25,7 @@ export const HIDE_TEXT = {
     'Tick each photo where the outlined face is yours. Only those are blurred: the others stay as they are.',
   photoAlt: (n: number, total: number) => `Photo ${n} of ${total}, the face found outlined`,
   thisIsMe: (n: number) => `This is me (photo ${n})`,
+  thisIsMeShort: 'This is me',
   pickAll: 'They are all me',
   pickNone: 'Tick your photos first',
   hiding: 'Hiding your face…',
