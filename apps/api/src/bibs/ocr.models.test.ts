@@ -85,6 +85,15 @@ describe('readBibs on rendered photos', () => {
     expect(found[0]!.confidence).toBeGreaterThanOrEqual(0.8);
   });
 
+  it('does not take the race clock beside a runner for a bib', async () => {
+    // A finish line: a runner's bib, and the race clock on its stand lighting 1:49:58 on a
+    // black panel, its colon lamps between two blinks.
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"><rect width="1200" height="800" fill="#8a9a8c"/><rect x="640" y="120" width="460" height="130" fill="#0c0c0e"/><text x="670" y="220" font-family="DejaVu Sans Mono" font-weight="bold" font-size="100" fill="#f4e03a">1<tspan dx="14">49</tspan><tspan dx="14">58</tspan></text><rect x="200" y="380" width="300" height="170" fill="#f6f6f2"/><text x="225" y="505" font-family="DejaVu Sans" font-weight="bold" font-size="110" fill="#111">3648</text></svg>`;
+    const jpeg = await sharp(Buffer.from(svg)).jpeg({ quality: 88 }).toBuffer();
+    const found = await readBibs(jpeg, { engine });
+    expect(found.filter((d) => d.confidence >= 0.8).map((d) => d.bib)).toEqual(['3648']);
+  });
+
   it('reads a small bib on a small web copy of a photo', async () => {
     // A 480 px copy: the bib 34 px wide, its digits 11 px high and soft, as on photos shared online.
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="320"><rect width="480" height="320" fill="#6d7f91"/><rect x="180" y="40" width="70" height="230" rx="20" fill="#2b3340"/><rect x="192" y="150" width="34" height="20" fill="#fafafa"/><text x="195" y="164" font-family="DejaVu Sans" font-weight="bold" font-size="11" fill="#111">4172</text></svg>`;
