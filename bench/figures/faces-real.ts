@@ -23,6 +23,7 @@ import type { Context } from '../lib/context.js';
 import { BENCH, ROOT, runNodeJson } from '../lib/proc.js';
 import { addRow, failedRow, fmt, notAvailable, verdict } from '../lib/table.js';
 import { loadRaceFaces, raceFacesAvailable, selfieRegion, type RaceFaces } from '../eval-sets/race-faces.js';
+import { readRealRace } from '../eval-sets/real-race.js';
 import { RACE_ENV, raceStore } from './race-day.js';
 
 const require = createRequire(path.join(ROOT, 'apps/api/package.json'));
@@ -30,7 +31,7 @@ const sharp = require('sharp') as typeof Sharp;
 
 interface Answer {
   status: number;
-  photos: Array<{ uuid: string; tier: string; similarity: number }>;
+  photos: Array<{ uuid: string; tier: string; similarity: number; found_by?: 'bib' }>;
   message?: string;
 }
 
@@ -39,6 +40,10 @@ interface Tally {
   wrongAt?: number[];
   right: number;
   wrong: number;
+  /** Of the wrong answers, those the visitor's bib added (`found_by: 'bib'`); the rest matched by face. */
+  wrongByBib?: number;
+  /** Answers on a photo where the runner's number is visible but not labelled: neither right nor wrong (the set's README). */
+  unlabelled?: number;
   relevant: number;
   refused: number;
   asked: number;
@@ -125,6 +130,7 @@ export async function realFaces(ctx: Context) {
       for (const a of set.appearances)
         photosOf.set(a.runner, (photosOf.get(a.runner) ?? new Set()).add(a.photo));
       const base = `${api.url}/api/v1/client/events/${eventId}/photos`;
+      const unlabelledOn = new Map(readRealRace(set.dir).map((p) => [p.file, new Set(p.unlabelled)]));
 
       const selfies = { tuning: empty(), heldOut: empty() };
       const messages = new Map<string, number>();
@@ -152,8 +158,10 @@ export async function realFaces(ctx: Context) {
           const photo = photoOf.get(p.uuid);
           if (p.tier !== 'match' || photo === a.photo) continue;
           if (mine.has(photo!)) tally.right++;
+          else if (unlabelledOn.get(photo!)?.has(a.runner)) tally.unlabelled = (tally.unlabelled ?? 0) + 1;
           else {
             tally.wrong++;
+            if (p.found_by === 'bib') tally.wrongByBib = (tally.wrongByBib ?? 0) + 1;
             (tally.wrongAt ??= []).push(p.similarity);
           }
         }
@@ -176,10 +184,12 @@ export async function realFaces(ctx: Context) {
       }
 
       const line = (t: Tally) =>
-        `precision ${pct(precisionOf(t))}, recall ${pct(recallOf(t))} (${t.right} right, ${t.wrong} wrong, ${t.refused} of ${t.asked} selfies refused)`;
+        `precision ${pct(precisionOf(t))}, recall ${pct(recallOf(t))} (${t.right} right, ${t.wrong} wrong of which ${t.wrongByBib ?? 0} added by the bib, ${t.unlabelled ?? 0} on photos where the number is visible unlabelled, ${t.refused} of ${t.asked} selfies refused)`;
       const all: Tally = {
         right: selfies.tuning.right + selfies.heldOut.right,
         wrong: selfies.tuning.wrong + selfies.heldOut.wrong,
+        wrongByBib: (selfies.tuning.wrongByBib ?? 0) + (selfies.heldOut.wrongByBib ?? 0),
+        unlabelled: (selfies.tuning.unlabelled ?? 0) + (selfies.heldOut.unlabelled ?? 0),
         relevant: selfies.tuning.relevant + selfies.heldOut.relevant,
         refused: selfies.tuning.refused + selfies.heldOut.refused,
         asked: selfies.tuning.asked + selfies.heldOut.asked,
