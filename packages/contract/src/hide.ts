@@ -67,3 +67,23 @@ export const hideRequestStats = z.object({
   held_photos: z.number().int().nonnegative(),
 });
 export type HideRequestStats = z.infer<typeof hideRequestStats>;
+
+/** A request kept, as its organiser sees it: when it came and what it blurred (never a face). */
+export const hideRequestItem = z.object({
+  id: z.number().int().positive(),
+  created_at: z.string(),
+  hidden_faces: z.number().int().nonnegative(),
+  hidden_photos: z.number().int().nonnegative(),
+});
+export type HideRequestItem = z.infer<typeof hideRequestItem>;
+
+/** `GET /api/v1/admin/events/{eventId}/hide-requests/items`: each request, newest first. */
+export const hideRequestItems = z.object({ items: z.array(hideRequestItem) });
+export type HideRequestItems = z.infer<typeof hideRequestItems>;
+
+/** `DELETE /api/v1/admin/events/{eventId}/hide-requests/{requestId}`: the request undone. */
+export const hideRequestUndone = z.object({
+  /** Photos whose faces the request had blurred, now shown again. */
+  photos: z.number().int().nonnegative(),
+});
+export type HideRequestUndone = z.infer<typeof hideRequestUndone>;

@@ -1,10 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { MAX_ZIP_PHOTOS } from '@eventsite/contract';
-import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photos } from '../adapters/db/schema.js';
 import { createTestApp, type TestApp } from '../test-support/app.js';
+import { readZip } from '../test-support/zip.js';
 import { minutesAfter, seedEvent, seedOrganiser, seedPhotos } from '../test-support/fixtures.js';
 
 let t: TestApp;
@@ -14,35 +14,6 @@ let privateId: number;
 let bigId: number;
 let otherOrganiserEventId: number;
 let seeded: Array<{ uuid: string }>;
-
-interface ZipFile {
-  name: string;
-  bytes: Buffer;
-}
-
-function readZip(buffer: Buffer): Promise<ZipFile[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true, validateEntrySizes: true }, (err, zip) => {
-      if (err || !zip) return reject(err);
-      const files: ZipFile[] = [];
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (e, stream) => {
-          if (e || !stream) return reject(e);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            files.push({ name: entry.fileName, bytes: Buffer.concat(chunks) });
-            zip.readEntry();
-          });
-          stream.on('error', reject);
-        });
-      });
-      zip.on('end', () => resolve(files));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
 
 const download = (id: number, payload: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: `/api/v1/client/events/${id}/downloads`, payload, headers });

@@ -1,10 +1,22 @@
 import { createHash } from 'node:crypto';
-import { envelope, hideRequestAnswer, selfieSearchAnswer } from '@eventsite/contract';
+import {
+  envelope,
+  hideRequestAnswer,
+  hideRequestItems,
+  hideRequestUndone,
+  selfieSearchAnswer,
+} from '@eventsite/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewFace } from '../repositories/faces.js';
 import type { FaceDetector } from '../services/faces.js';
-import { NONE_CONFIRMED_MESSAGE } from '../services/hides.js';
-import { adminToken, createEventAsAdmin, upload, waitForJobs } from '../test-support/admin.js';
+import { NONE_CONFIRMED_MESSAGE, UNKNOWN_REQUEST_MESSAGE } from '../services/hides.js';
+import {
+  adminToken,
+  bearer,
+  createEventAsAdmin,
+  upload,
+  waitForJobs,
+} from '../test-support/admin.js';
 import { createTestApp, type TestApp } from '../test-support/app.js';
 import { seedOrganiser } from '../test-support/fixtures.js';
 import { testImage } from '../test-support/images.js';
@@ -32,6 +44,8 @@ const faceDetector: FaceDetector = { detectFaces: async (image) => byHash.get(ha
 
 let t: TestApp;
 let eventId: number;
+let token: string;
+let otherToken: string;
 const photo: Record<string, string> = {};
 const nameOf = (uuid: string) => Object.entries(photo).find(([, u]) => u === uuid)?.[0] ?? uuid;
 const hide = (payload: object) =>
@@ -40,7 +54,9 @@ const hide = (payload: object) =>
 beforeAll(async () => {
   t = await createTestApp({ FACES_ENABLED: 'true' }, { faceDetector });
   await seedOrganiser(t.services, { name: 'City Runs', domains: ['city.example'] });
-  const token = await adminToken(t.services, 'city.example');
+  await seedOrganiser(t.services, { name: 'Trail Co', domains: ['trail.example'] });
+  token = await adminToken(t.services, 'city.example');
+  otherToken = await adminToken(t.services, 'trail.example');
   eventId = await createEventAsAdmin(t.app, token, {
     name: 'Confirm Town',
     event_date: '2025-06-01',
@@ -88,6 +104,52 @@ describe('hide me, confirmed photo by photo', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(envelope(hideRequestAnswer).parse(res.json()).data).toEqual({ photos: 2, stored: true });
     expect(await selfie()).toEqual(['notMe']);
+  });
+});
+
+describe('the organiser undoes a request', () => {
+  const items = async (as = token) => {
+    const res = await t.app.inject({
+      url: `/api/v1/admin/events/${eventId}/hide-requests/items`,
+      headers: bearer(as),
+    });
+    return {
+      status: res.statusCode,
+      items: res.statusCode === 200 ? envelope(hideRequestItems).parse(res.json()).data.items : [],
+    };
+  };
+  const undo = (id: number, as = token) =>
+    t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/admin/events/${eventId}/hide-requests/${id}`,
+      headers: bearer(as),
+    });
+
+  it('sees each request with what it blurred, never a face; another organiser sees none', async () => {
+    const { items: list } = await items();
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ hidden_faces: 2, hidden_photos: 2 });
+    expect(Object.keys(list[0]!).sort()).toEqual([
+      'created_at',
+      'hidden_faces',
+      'hidden_photos',
+      'id',
+    ]);
+    expect((await items(otherToken)).status).toBe(404);
+    expect((await undo(list[0]!.id, otherToken)).statusCode).toBe(404);
+  });
+
+  it('in one call the faces are shown and found again; a second undo is a 404', async () => {
+    const [request] = (await items()).items;
+    const res = await undo(request!.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(envelope(hideRequestUndone).parse(res.json()).data).toEqual({ photos: 2 });
+    expect(await selfie()).toEqual(['finish', 'start', 'notMe']);
+    expect((await items()).items).toEqual([]);
+    const again = await undo(request!.id);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().message).toBe(UNKNOWN_REQUEST_MESSAGE);
+    expect((await undo(999_999)).statusCode).toBe(404);
   });
 });
 

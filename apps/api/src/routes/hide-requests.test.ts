@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import yauzl from 'yauzl';
 import {
   envelope,
   hideRequestAnswer,
@@ -22,6 +21,8 @@ import {
   waitForJobs,
 } from '../test-support/admin.js';
 import { createTestApp, type TestApp } from '../test-support/app.js';
+import { noisyJpeg } from '../test-support/images.js';
+import { readZip } from '../test-support/zip.js';
 import { seedOrganiser } from '../test-support/fixtures.js';
 
 /**
@@ -81,19 +82,6 @@ const faceDetector: FaceDetector = {
   },
 };
 
-/** A 400x300 photo of noise: every region is sharp, so a blurred one shows at once. */
-async function noisyPhoto(seed: number): Promise<Buffer> {
-  const data = Buffer.alloc(400 * 300 * 3);
-  let s = seed;
-  for (let i = 0; i < data.length; i++) {
-    s = (s * 1103515245 + 12345) & 0x7fffffff;
-    data[i] = (s >> 16) & 255;
-  }
-  return sharp(data, { raw: { width: 400, height: 300, channels: 3 } })
-    .jpeg({ quality: 92 })
-    .toBuffer();
-}
-
 /** Standard deviation of the grey values inside the box: ~70 for noise, a few once blurred. */
 async function sharpness(image: Buffer, box: Box): Promise<number> {
   const { data } = await sharp(image)
@@ -103,29 +91,6 @@ async function sharpness(image: Buffer, box: Box): Promise<number> {
     .toBuffer({ resolveWithObject: true });
   const mean = data.reduce((a, v) => a + v, 0) / data.length;
   return Math.sqrt(data.reduce((a, v) => a + (v - mean) ** 2, 0) / data.length);
-}
-
-function readZip(buffer: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true, validateEntrySizes: true }, (err, zip) => {
-      if (err || !zip) return reject(err);
-      const files = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (e, stream) => {
-          if (e || !stream) return reject(e);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            files.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(files));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
 }
 
 let t: TestApp;
@@ -167,7 +132,7 @@ async function stats() {
 async function send(names: string[], wait = true) {
   const files = [];
   for (const name of names) {
-    const bytes = await noisyPhoto(Object.keys(plan).indexOf(name) + 1);
+    const bytes = await noisyJpeg(Object.keys(plan).indexOf(name) + 1, 400, 300, 92);
     byHash.set(hash(bytes), plan[name]!);
     bytesOf[name] = bytes;
     files.push({ filename: `${name}.jpg`, bytes });
@@ -222,7 +187,12 @@ describe('hide requests', () => {
     expect(off.statusCode).toBe(403);
     expect(off.json().message).toMatch(/selfie search, which is turned off/);
     expect((await hide({ embedding: runner }, 999_999)).statusCode).toBe(404);
-    expect(await stats()).toEqual({ requests: 0, hidden_faces: 0, hidden_photos: 0, held_photos: 0 });
+    expect(await stats()).toEqual({
+      requests: 0,
+      hidden_faces: 0,
+      hidden_photos: 0,
+      held_photos: 0,
+    });
   });
 
   it('a dry run counts the photos and changes nothing', async () => {
@@ -238,7 +208,12 @@ describe('hide requests', () => {
         { uuid: photo.alone, width: 400, height: 300, box: RUNNER_FACE },
       ],
     });
-    expect(await stats()).toEqual({ requests: 0, hidden_faces: 0, hidden_photos: 0, held_photos: 0 });
+    expect(await stats()).toEqual({
+      requests: 0,
+      hidden_faces: 0,
+      hidden_photos: 0,
+      held_photos: 0,
+    });
     expect(await selfie(runner)).toEqual(['together', 'alone', 'lookalike']);
   });
 
@@ -312,11 +287,16 @@ describe('hide requests', () => {
     });
     expect(zip.statusCode, zip.body).toBe(200);
     expect(Number(zip.headers['content-length'])).toBe(zip.rawPayload.length);
-    const files = [...(await readZip(zip.rawPayload)).values()];
+    const files = (await readZip(zip.rawPayload)).map((f) => f.bytes);
     expect(files.some((f) => f.equals(download.rawPayload))).toBe(true);
     expect(files.some((f) => f.equals(bytesOf.lookalike!))).toBe(true);
 
-    expect(await stats()).toEqual({ requests: 1, hidden_faces: 2, hidden_photos: 2, held_photos: 0 });
+    expect(await stats()).toEqual({
+      requests: 1,
+      hidden_faces: 2,
+      hidden_photos: 2,
+      held_photos: 0,
+    });
   });
 
   it('holds a photo uploaded after the request back until its faces are checked, then hides the runner on it', async () => {
@@ -352,7 +332,12 @@ describe('hide requests', () => {
     expect(await sharpness(shown.rawPayload, NEIGHBOUR_FACE)).toBeGreaterThan(40);
     const download = await original(photo.later!);
     expect(await sharpness(download.rawPayload, RUNNER_FACE)).toBeLessThan(12);
-    expect(await stats()).toEqual({ requests: 1, hidden_faces: 3, hidden_photos: 3, held_photos: 0 });
+    expect(await stats()).toEqual({
+      requests: 1,
+      hidden_faces: 3,
+      hidden_photos: 3,
+      held_photos: 0,
+    });
   });
 
   it('keeps the hide when the event’s face data is deleted and detected again', async () => {
@@ -371,6 +356,33 @@ describe('hide requests', () => {
     expect(detect.statusCode).toBe(202);
     await waitForJobs(t.services, eventId);
     expect(await selfie(runner)).toEqual(['lookalike']);
+  });
+
+  it('the organiser’s undo shows and finds the runner again, on the later photo too', async () => {
+    const admin = (method: 'GET' | 'DELETE', path: string) =>
+      t.app.inject({
+        method,
+        url: `/api/v1/admin/events/${eventId}/hide-requests/${path}`,
+        headers: bearer(token),
+      });
+    const [request] = (await admin('GET', 'items')).json().data.items as Array<{
+      id: number;
+      hidden_photos: number;
+    }>;
+    expect(request?.hidden_photos).toBe(3);
+    expect((await admin('DELETE', String(request!.id))).json().data).toEqual({ photos: 3 });
+    for (const name of ['together', 'alone', 'later'])
+      expect(
+        await sharpness((await variant(photo[name]!)).rawPayload, RUNNER_FACE),
+      ).toBeGreaterThan(40);
+    expect((await selfie(runner)).sort()).toEqual(['alone', 'later', 'lookalike', 'together']);
+    expect(await bibSearch('123')).toEqual(['later', 'lookalike', 'together']);
+    expect(await stats()).toEqual({
+      requests: 0,
+      hidden_faces: 0,
+      hidden_photos: 0,
+      held_photos: 0,
+    });
   });
 
   it('goes with the event', async () => {

@@ -2,15 +2,19 @@ import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEDGER_NAME, watchAndUpload } from '../cli/commands/watch.js';
-import { UploadLedger, uploadResumable, UploadTargetError, type UploadTarget } from '../cli/resumable-client.js';
+import {
+  UploadLedger,
+  uploadResumable,
+  UploadTargetError,
+  type UploadTarget,
+} from '../cli/resumable-client.js';
 import type { CliIo } from '../cli/io.js';
 import { adminToken, bearer, waitForJobs } from '../test-support/admin.js';
 import { createTestApp, type TestApp } from '../test-support/app.js';
 import { seedEvent, seedOrganiser } from '../test-support/fixtures.js';
-import { testImage } from '../test-support/images.js';
+import { noisyJpeg, testImage } from '../test-support/images.js';
 
 // Resumable uploads (tus) from a photographer's laptop: a connection cut mid-file goes on from the
 // server's offset, and the watch command sends each settled photo once, across restarts.
@@ -23,16 +27,6 @@ let eventId: number;
 let tmp: string;
 
 /** A photo of noise: large (about 800 KB) and unlike any other. */
-async function noisyJpeg(seed: number, side = 900): Promise<Buffer> {
-  const raw = Buffer.alloc(side * side * 3);
-  let x = seed * 2654435761;
-  for (let i = 0; i < raw.length; i++) {
-    x = (x * 1103515245 + 12345) >>> 0;
-    raw[i] = x >>> 24;
-  }
-  return sharp(raw, { raw: { width: side, height: side, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
-}
-
 /**
  * A TCP relay to the API that cuts the first connection carrying upload bytes after `cutAfter`
  * bytes from the client, and records each PATCH's Upload-Offset.
@@ -98,7 +92,13 @@ beforeAll(async () => {
   await seedOrganiser(t.services, { name: 'Trail Co', domains: ['trail.example'] });
   cityToken = await adminToken(t.services, 'city.example');
   trailToken = await adminToken(t.services, 'trail.example');
-  eventId = (await seedEvent(t.services, 'city.example', { name: 'Harbour Run', event_date: '2025-01-01', published: true })).id;
+  eventId = (
+    await seedEvent(t.services, 'city.example', {
+      name: 'Harbour Run',
+      event_date: '2025-01-01',
+      published: true,
+    })
+  ).id;
   api = await t.app.listen({ host: '127.0.0.1', port: 0 });
   tmp = await mkdtemp(path.join(os.tmpdir(), 'eventsite-resumable-'));
 }, 120_000);
@@ -120,7 +120,11 @@ describe('resumable uploads (tus)', () => {
       const outcome = await uploadResumable(
         { api: relay.url, token: cityToken, eventId },
         { path: file, name: 'finish-line.jpg', size: bytes.length, mtimeMs: 1 },
-        { urlStorage: ledger, retryDelays: [50, 100, 200], onRetry: (reason) => retries.push(reason) },
+        {
+          urlStorage: ledger,
+          retryDelays: [50, 100, 200],
+          onRetry: (reason) => retries.push(reason),
+        },
       );
       expect(outcome.kind).toBe('accepted');
       expect(relay.cuts()).toBe(1);
@@ -147,7 +151,10 @@ describe('resumable uploads (tus)', () => {
       { path: file, name: 'notes.jpg', size: 18, mtimeMs: 2 },
       { urlStorage: await UploadLedger.open(path.join(tmp, 'ledger-2.json')), retryDelays: [] },
     );
-    expect(outcome).toEqual({ kind: 'refused', reason: 'notes.jpg is not a JPEG, PNG or WebP image' });
+    expect(outcome).toEqual({
+      kind: 'refused',
+      reason: 'notes.jpg is not a JPEG, PNG or WebP image',
+    });
     expect(await readdir(path.join(t.dataDir, 'resumable'))).toEqual([]);
   });
 
@@ -159,14 +166,20 @@ describe('resumable uploads (tus)', () => {
       return uploadResumable(
         { api, token: cityToken, eventId },
         { path: file, name, size: bytes.length, mtimeMs },
-        { urlStorage: await UploadLedger.open(path.join(tmp, `ledger-${name}.json`)), retryDelays: [] },
+        {
+          urlStorage: await UploadLedger.open(path.join(tmp, `ledger-${name}.json`)),
+          retryDelays: [],
+        },
       );
     };
     const first = await send('start.jpg', 3);
     expect(first.kind).toBe('accepted');
     await waitForJobs(t.services, eventId);
     const before = await listedUuids();
-    expect(await send('start-copy.jpg', 4)).toEqual({ kind: 'refused', reason: 'start-copy.jpg is already in this event' });
+    expect(await send('start-copy.jpg', 4)).toEqual({
+      kind: 'refused',
+      reason: 'start-copy.jpg is already in this event',
+    });
     // The answer names the photo it duplicates, for the console's list.
     const created = await fetch(`${api}/api/v1/admin/uploads`, {
       method: 'POST',
@@ -180,11 +193,19 @@ describe('resumable uploads (tus)', () => {
     expect(created.status).toBe(201);
     const patch = await fetch(new URL(created.headers.get('location')!, api), {
       method: 'PATCH',
-      headers: { ...bearer(cityToken), 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      headers: {
+        ...bearer(cityToken),
+        'tus-resumable': '1.0.0',
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+      },
       body: bytes,
     });
     expect(patch.status).toBe(422);
-    expect(await patch.json()).toMatchObject({ message: 'again.jpg is already in this event', duplicate_of: (first as { uuid: string }).uuid });
+    expect(await patch.json()).toMatchObject({
+      message: 'again.jpg is already in this event',
+      duplicate_of: (first as { uuid: string }).uuid,
+    });
     await waitForJobs(t.services, eventId);
     expect(await listedUuids()).toEqual(before);
     expect(await readdir(path.join(t.dataDir, 'resumable'))).toEqual([]);
@@ -210,7 +231,12 @@ describe('resumable uploads (tus)', () => {
       t.app.inject({
         method: 'POST',
         url: '/api/v1/admin/uploads',
-        headers: { ...bearer(token), 'tus-resumable': '1.0.0', 'upload-length': '1000', 'upload-metadata': meta },
+        headers: {
+          ...bearer(token),
+          'tus-resumable': '1.0.0',
+          'upload-length': '1000',
+          'upload-metadata': meta,
+        },
       });
     expect((await create(trailToken)).statusCode).toBe(404);
     const mine = await create(cityToken);
@@ -218,16 +244,32 @@ describe('resumable uploads (tus)', () => {
     const location = mine.headers.location as string;
     const id = location.split('/').pop()!;
     const head = (token: string) =>
-      t.app.inject({ method: 'HEAD', url: `/api/v1/admin/uploads/${id}`, headers: { ...bearer(token), 'tus-resumable': '1.0.0' } });
+      t.app.inject({
+        method: 'HEAD',
+        url: `/api/v1/admin/uploads/${id}`,
+        headers: { ...bearer(token), 'tus-resumable': '1.0.0' },
+      });
     expect((await head(trailToken)).statusCode).toBe(404);
     const own = await head(cityToken);
     expect(own.statusCode).toBe(200);
     expect(own.headers['upload-offset']).toBe('0');
     // No token: the admin API's own answer.
-    expect((await t.app.inject({ method: 'HEAD', url: `/api/v1/admin/uploads/${id}`, headers: { 'tus-resumable': '1.0.0' } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'HEAD',
+          url: `/api/v1/admin/uploads/${id}`,
+          headers: { 'tus-resumable': '1.0.0' },
+        })
+      ).statusCode,
+    ).toBe(401);
     // A made-up id, or one that tries to leave the folder.
     const headOf = (id: string) =>
-      t.app.inject({ method: 'HEAD', url: `/api/v1/admin/uploads/${id}`, headers: { ...bearer(cityToken), 'tus-resumable': '1.0.0' } });
+      t.app.inject({
+        method: 'HEAD',
+        url: `/api/v1/admin/uploads/${id}`,
+        headers: { ...bearer(cityToken), 'tus-resumable': '1.0.0' },
+      });
     for (const bad of ['0123456789abcdef0123456789abcdef', '..%2f..%2fetc', `${id}.json`])
       expect((await headOf(bad)).statusCode).toBe(404);
     expect((await headOf('x'.repeat(300))).statusCode).toBe(414);
@@ -235,7 +277,12 @@ describe('resumable uploads (tus)', () => {
     const bad = await t.app.inject({
       method: 'POST',
       url: '/api/v1/admin/uploads',
-      headers: { ...bearer(cityToken), 'tus-resumable': '1.0.0', 'upload-length': '10', 'upload-metadata': `event_id ${Buffer.from('1; drop').toString('base64')}` },
+      headers: {
+        ...bearer(cityToken),
+        'tus-resumable': '1.0.0',
+        'upload-length': '10',
+        'upload-metadata': `event_id ${Buffer.from('1; drop').toString('base64')}`,
+      },
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/event_id/);
@@ -259,12 +306,19 @@ describe('npm run cli -- watch', () => {
     const folder = await mkdtemp(path.join(tmp, 'camera-'));
     const target: UploadTarget = { api, token: cityToken, eventId };
     const before = new Set(await listedUuids());
-    await writeFile(path.join(folder, 'IMG_0001.JPG'), await testImage({ colour: '#aa2200', width: 80 }));
+    await writeFile(
+      path.join(folder, 'IMG_0001.JPG'),
+      await testImage({ colour: '#aa2200', width: 80 }),
+    );
     await writeFile(path.join(folder, 'IMG_0001.xmp'), '<x:xmpmeta/>');
     await writeFile(path.join(folder, '.hidden.jpg'), 'temp');
     const stop = new AbortController();
     const lines: string[] = [];
-    const running = watchAndUpload(target, folder, quietIo(lines), { settleMs: 300, once: false, signal: stop.signal });
+    const running = watchAndUpload(target, folder, quietIo(lines), {
+      settleMs: 300,
+      once: false,
+      signal: stop.signal,
+    });
     // A photo written in two halves, a moment apart (a camera still writing): sent once, whole.
     const second = await testImage({ colour: '#0022aa', width: 96, format: 'png' });
     const half = Math.floor(second.length / 2);
@@ -276,7 +330,13 @@ describe('npm run cli -- watch', () => {
       await new Promise((r) => setTimeout(r, 50));
     stop.abort();
     const summary = await running;
-    expect(summary).toMatchObject({ uploaded: 2, already: 0, refused: 0, failed: 0, unfinished: [] });
+    expect(summary).toMatchObject({
+      uploaded: 2,
+      already: 0,
+      refused: 0,
+      failed: 0,
+      unfinished: [],
+    });
     expect(lines).toContain('Skipping IMG_0001.xmp: not a .jpg, .png or .webp file');
     expect(lines.some((l) => l.includes('.hidden'))).toBe(false);
     await waitForJobs(t.services, eventId);
@@ -285,7 +345,10 @@ describe('npm run cli -- watch', () => {
 
     // Restarted: the ledger says both are done; nothing is sent, nothing new is listed.
     const again: string[] = [];
-    const rerun = await watchAndUpload(target, folder, quietIo(again), { settleMs: 100, once: true });
+    const rerun = await watchAndUpload(target, folder, quietIo(again), {
+      settleMs: 100,
+      once: true,
+    });
     expect(rerun).toMatchObject({ uploaded: 0, already: 2, failed: 0 });
     expect(await listedUuids()).toHaveLength(before.size + 2);
 
@@ -293,19 +356,27 @@ describe('npm run cli -- watch', () => {
     // and the API keeps one copy.
     await utimes(path.join(folder, 'IMG_0001.JPG'), new Date(), new Date(Date.now() + 5_000));
     const touchedLines: string[] = [];
-    const touched = await watchAndUpload(target, folder, quietIo(touchedLines), { settleMs: 100, once: true });
+    const touched = await watchAndUpload(target, folder, quietIo(touchedLines), {
+      settleMs: 100,
+      once: true,
+    });
     expect(touched).toMatchObject({ uploaded: 0, refused: 1, already: 1 });
     expect(touchedLines).toContain('Refused IMG_0001.JPG: IMG_0001.JPG is already in this event');
     await waitForJobs(t.services, eventId);
     expect(await listedUuids()).toHaveLength(before.size + 2);
-    expect((await readdir(folder)).sort()).toEqual(['.hidden.jpg', LEDGER_NAME, 'IMG_0001.JPG', 'IMG_0001.xmp', 'IMG_0002.png'].sort());
+    expect((await readdir(folder)).sort()).toEqual(
+      ['.hidden.jpg', LEDGER_NAME, 'IMG_0001.JPG', 'IMG_0001.xmp', 'IMG_0002.png'].sort(),
+    );
   }, 60_000);
 
   it('an unknown event stops the watcher with the API’s reason', async () => {
     const folder = await mkdtemp(path.join(tmp, 'wrong-'));
     await writeFile(path.join(folder, 'a.jpg'), await testImage({ colour: '#445566' }));
     await expect(
-      watchAndUpload({ api, token: cityToken, eventId: 999_999 }, folder, quietIo([]), { settleMs: 100, once: true }),
+      watchAndUpload({ api, token: cityToken, eventId: 999_999 }, folder, quietIo([]), {
+        settleMs: 100,
+        once: true,
+      }),
     ).rejects.toThrow('The API refused the upload: No event has the id 999999');
   });
 });

@@ -81,6 +81,12 @@ export class FaceIndexes {
     this.changes.emit({ eventId, photoUuid: uuid });
   }
 
+  /** Faces of the photo were shown again (a hide undone): the index takes them as stored. */
+  async showFaces(eventId: number, uuid: string): Promise<void> {
+    await this.refresh({ eventId, photoUuid: uuid });
+    this.changes.emit({ eventId, photoUuid: uuid });
+  }
+
   /** A deleted photo's faces leave the index (the rows go with the photo's row). */
   async forgetPhoto(eventId: number, uuid: string): Promise<void> {
     const index = await this.indexes.get(eventId)?.catch(() => undefined);

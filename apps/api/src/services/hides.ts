@@ -2,6 +2,7 @@ import {
   HIDE_PHOTOS_MAX,
   type HideRequestAnswer,
   type HideRequestInput,
+  type HideRequestItem,
   type HideRequestStats,
 } from '@eventsite/contract';
 import { AppError } from '../errors.js';
@@ -9,7 +10,7 @@ import { facesToHide, HIDE_SIMILARITY, hiddenBibs } from '../faces/hide-match.js
 import { matchBars } from '../faces/thresholds.js';
 import type { BibRepository } from '../repositories/bibs.js';
 import type { FaceRepository, NewFace } from '../repositories/faces.js';
-import type { HideRepository, PhotoHide } from '../repositories/hides.js';
+import { boxKey, type HideRepository, type PhotoHide } from '../repositories/hides.js';
 import { canonicalBib } from '../results/index.js';
 import { photosConfigOf } from './event-config.js';
 import type { EventService } from './events.js';
@@ -41,6 +42,9 @@ export const tooManyMessage = (found: number, cap: number) =>
 
 export const NONE_CONFIRMED_MESSAGE =
   'None of the photos you chose shows this face any more. Take a new selfie and choose again.';
+
+export const UNKNOWN_REQUEST_MESSAGE =
+  'This hide request is not one of this event’s (it may be undone already).';
 
 export const HIDE_OFF_MESSAGE =
   'Hiding a face needs selfie search, which is turned off for this event.';
@@ -106,16 +110,16 @@ export class HideService {
     const chosen = [...best].filter(([uuid]) => !confirmed || confirmed.has(uuid.toLowerCase()));
     if (confirmed && confirmed.size > 0 && chosen.length === 0)
       throw new AppError(422, NONE_CONFIRMED_MESSAGE);
-    await this.hides.addRequest(eventId, input.embedding);
+    const requestId = await this.hides.addRequest(eventId, input.embedding);
     const bib = input.bib === undefined ? undefined : canonicalBib(input.bib);
-    await this.hidePhotos(eventId, chosen, bib);
+    await this.hidePhotos(eventId, chosen, bib, () => requestId);
     return { photos: chosen.length, stored: true };
   }
 
   /** The `faces` job: which of a new photo's faces the event's requests hide. */
   async facesToHide(eventId: number, faces: readonly NewFace[]): Promise<boolean[]> {
     if (faces.length === 0) return [];
-    const requests = await this.hides.requestEmbeddings(eventId);
+    const requests = (await this.hides.requestsOf(eventId)).map((r) => r.embedding);
     if (requests.length === 0) return faces.map(() => false);
     // Each request's face held to what standing out from the event's faces takes.
     const index = await this.indexes.get(eventId);
@@ -128,11 +132,32 @@ export class HideService {
 
   /** The `faces` job stored these faces hidden: their boxes are blurred, their bibs hidden. */
   async hideStoredFaces(eventId: number, uuid: string, faceIds: number[]): Promise<void> {
+    const requestOf = await this.requestsOfFaces(eventId, uuid);
     await this.hidePhotos(
       eventId,
       faceIds.map((id) => [uuid, id]),
       undefined,
+      (id) => requestOf.get(id) ?? null,
     );
+  }
+
+  /** Each face of the photo and the request its face is most like (whose hide it is). */
+  private async requestsOfFaces(eventId: number, uuid: string): Promise<Map<number, number>> {
+    const requests = await this.hides.requestsOf(eventId);
+    const byFace = new Map<number, number>();
+    if (requests.length === 0) return byFace;
+    for (const face of await this.faces.ofPhoto(uuid)) {
+      let best = requests[0]!;
+      let bestSimilarity = -Infinity;
+      for (const r of requests) {
+        let dot = 0;
+        for (let k = 0; k < r.embedding.length; k++)
+          dot += r.embedding[k]! * (face.embedding[k] ?? 0);
+        if (dot > bestSimilarity) [best, bestSimilarity] = [r, dot];
+      }
+      byFace.set(face.id, best.id);
+    }
+    return byFace;
   }
 
   /**
@@ -140,10 +165,18 @@ export class HideService {
    * `faces` job may have run first).
    */
   async bibsRead(eventId: number, uuid: string): Promise<void> {
-    const faces = await this.faces.ofPhoto(uuid);
-    const hidden = new Set(faces.filter((f) => f.hidden).map((f) => f.id));
-    if (hidden.size === 0) return;
-    const bibs = hiddenBibs(await this.bibs.ofPhoto(uuid), faces.map(withBox), hidden);
+    const faces = (await this.faces.ofPhoto(uuid)).map(withBox);
+    const hidden = faces.filter((f) => f.hidden);
+    if (hidden.length === 0) return;
+    // Each hidden face's bibs, for the request that blurred that face.
+    const readings = await this.bibs.ofPhoto(uuid);
+    const requestOfBox = await this.hides.requestsOfBoxes(uuid);
+    const bibs = hidden.flatMap((f) =>
+      hiddenBibs(readings, faces, new Set([f.id])).map((bib) => ({
+        bib,
+        requestId: requestOfBox.get(boxKey(f.box)) ?? null,
+      })),
+    );
     await this.hides.hideBibs(eventId, uuid, bibs);
     if (bibs.length > 0) this.onChange(eventId);
   }
@@ -159,7 +192,7 @@ export class HideService {
     await this.hides.hideBibs(
       eventId,
       uuid,
-      bibs.filter((b) => hidden.has(b)),
+      bibs.filter((b) => hidden.has(b)).map((bib) => ({ bib, requestId: hidden.get(bib) ?? null })),
     );
   }
 
@@ -180,6 +213,7 @@ export class HideService {
     eventId: number,
     pairs: Array<[string, number]>,
     bib: string | undefined,
+    requestOf: (faceId: number) => number | null,
   ): Promise<void> {
     if (pairs.length === 0) return;
     const byPhoto = new Map<string, Set<number>>();
@@ -187,17 +221,27 @@ export class HideService {
     const plan: PhotoHide[] = [];
     for (const [uuid, ids] of byPhoto) {
       const faces = (await this.faces.ofPhoto(uuid)).map(withBox);
-      const hidden = faces.filter((f) => ids.has(f.id));
-      if (hidden.length === 0) continue;
-      plan.push({
-        uuid,
-        faceIds: hidden.map((f) => f.id),
-        boxes: hidden.map((f) => f.box),
-        bibs: hiddenBibs(await this.bibs.ofPhoto(uuid), faces, ids, bib),
-      });
+      const readings = await this.bibs.ofPhoto(uuid);
+      // One entry per request: each request's undo shows its own faces and bibs again.
+      const byRequest = new Map<number | null, typeof faces>();
+      for (const f of faces.filter((face) => ids.has(face.id)))
+        byRequest.set(requestOf(f.id), [...(byRequest.get(requestOf(f.id)) ?? []), f]);
+      for (const [requestId, hidden] of byRequest)
+        plan.push({
+          uuid,
+          faceIds: hidden.map((f) => f.id),
+          boxes: hidden.map((f) => f.box),
+          bibs: hiddenBibs(readings, faces, new Set(hidden.map((f) => f.id)), bib),
+          requestId,
+        });
     }
     const changed = await this.hides.hide(eventId, plan);
     for (const photo of plan) await this.indexes.hideFaces(eventId, photo.uuid, photo.faceIds);
+    await this.redactAgain(eventId, changed);
+  }
+
+  /** Photos whose blurred boxes changed: dropped from the caches, their copies made again. */
+  private async redactAgain(eventId: number, changed: readonly string[]): Promise<void> {
     for (const uuid of changed) this.caches.forgetPhoto(uuid);
     if (changed.length > 0)
       await this.jobs.enqueue(
@@ -209,6 +253,26 @@ export class HideService {
         })),
       );
     this.onChange(eventId);
+  }
+
+  /**
+   * The organiser undoes a request: the faces and bibs it hid are shown and found again, and its
+   * descriptor is deleted (photos uploaded later are no longer checked against it). The number
+   * of photos changed; 404 for a request that is not the event's.
+   */
+  async undo(eventId: number, requestId: number, organiserId: number): Promise<number> {
+    await this.events.requireOwned(eventId, organiserId);
+    const changed = await this.hides.undo(eventId, requestId);
+    if (changed === null) throw new AppError(404, UNKNOWN_REQUEST_MESSAGE);
+    for (const uuid of changed) await this.indexes.showFaces(eventId, uuid);
+    await this.redactAgain(eventId, changed);
+    return changed.length;
+  }
+
+  /** The event's requests, newest first, for its organiser. */
+  async list(eventId: number, organiserId: number): Promise<HideRequestItem[]> {
+    await this.events.requireOwned(eventId, organiserId);
+    return this.hides.listOf(eventId);
   }
 }
 

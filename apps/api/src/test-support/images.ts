@@ -28,3 +28,24 @@ export async function testImage(options: TestImageOptions = {}): Promise<Buffer>
     image = image.withExifMerge({ IFD2: { DateTimeOriginal: exifDate(options.capturedAt) } });
   return image.toBuffer();
 }
+
+/**
+ * A JPEG of noise: every region is sharp (a blurred one shows at once) and it barely compresses,
+ * so its bytes are many and each seed's are its own.
+ */
+export async function noisyJpeg(
+  seed: number,
+  width = 900,
+  height = width,
+  quality = 95,
+): Promise<Buffer> {
+  const raw = Buffer.alloc(width * height * 3);
+  let x = seed * 2654435761;
+  for (let i = 0; i < raw.length; i++) {
+    x = (x * 1103515245 + 12345) >>> 0;
+    raw[i] = x >>> 24;
+  }
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality })
+    .toBuffer();
+}

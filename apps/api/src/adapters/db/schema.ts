@@ -378,6 +378,13 @@ export const hiddenFaces = pgTable(
     boxY: integer('box_y').notNull(),
     boxW: integer('box_w').notNull(),
     boxH: integer('box_h').notNull(),
+    /**
+     * The hide request that blurred it (its organiser may undo it); null for boxes blurred
+     * before requests were recorded with them.
+     */
+    requestId: bigint('request_id', { mode: 'number' }).references(() => hideRequests.id, {
+      onDelete: 'cascade',
+    }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -397,6 +404,10 @@ export const hiddenBibs = pgTable(
       .notNull()
       .references(() => events.id, { onDelete: 'cascade' }),
     bib: text('bib').notNull(),
+    /** The hide request it was hidden for (undone with it); null before they were recorded. */
+    requestId: bigint('request_id', { mode: 'number' }).references(() => hideRequests.id, {
+      onDelete: 'cascade',
+    }),
   },
   (t) => [uniqueIndex('hidden_bibs_photo_bib_key').on(t.photoUuid, t.bib)],
 );
