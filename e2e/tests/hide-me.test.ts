@@ -6,6 +6,7 @@
 // face on the five-face row, in display sizes and downloads, drops the photo from his selfie and
 // bib searches, and does the same to a photo of him uploaded after the request.
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -17,7 +18,7 @@ import { axeViolations, launchBrowser, VIEWPORTS } from '../support/browser.js';
 import { carriesImage } from '../support/image-bytes.js';
 import { repoRoot } from '../support/processes.js';
 import { apiData, apiUrl, siteUrl, type AllEvents } from '../support/stack.js';
-import { admin } from '../support/operator.js';
+import { admin, cli } from '../support/operator.js';
 import { publishOnSite } from '../support/site-cache.js';
 
 const require = createRequire(import.meta.url);
@@ -46,6 +47,8 @@ let portrait: Float32Array;
 let manOnGroup: Box;
 let groupWidth: number;
 let groupBytes: Buffer;
+/** Detail in his face box on the 480 px display size before any hide. */
+let sharpVariant = 0;
 
 async function uploadPhoto(name: string, bytes: Buffer): Promise<string> {
   const form = new FormData();
@@ -222,12 +225,15 @@ describe('hide me everywhere', () => {
       await fetchBytes(`${apiUrl}/events/photos/${groupUuid}?w=480`),
       scaled(manOnGroup, Math.min(1, 480 / groupWidth)),
     );
+    sharpVariant = sharpBefore;
 
     const context = await browser.newContext({ ...VIEWPORTS.phone, reducedMotion: 'reduce' });
     const page = await context.newPage();
     const requests: Request[] = [];
     page.on('request', (r) => requests.push(r));
-    const res = await page.goto(siteUrl(HOST, `/events/${event.slug}/hide-me`), { waitUntil: 'load' });
+    const res = await page.goto(siteUrl(HOST, `/events/${event.slug}/hide-me`), {
+      waitUntil: 'load',
+    });
     assert.equal(res?.status(), 200, 'the site shows the event published through its console');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByLabel('Your bib number (optional)').fill('4711');
@@ -251,7 +257,10 @@ describe('hide me everywhere', () => {
     });
     const tick = page.getByRole('checkbox', { name: 'This is me (photo 1)' });
     assert.equal(await tick.isChecked(), false, 'nothing ticked for the visitor');
-    assert.equal(await page.getByRole('button', { name: 'Tick your photos first' }).isDisabled(), true);
+    assert.equal(
+      await page.getByRole('button', { name: 'Tick your photos first' }).isDisabled(),
+      true,
+    );
     assert.deepEqual(await axeViolations(page), []);
     if (screenshots)
       await page.screenshot({ path: path.join(screenshots, 'hide-me-phone-2-confirm.png') });
@@ -324,5 +333,55 @@ describe('hide me everywhere', () => {
     // The organiser sees counts, never a face.
     const stats = await admin<Record<string, number>>('GET', `/events/${event.id}/hide-requests`);
     assert.deepEqual(stats, { requests: 1, hidden_faces: 2, hidden_photos: 2, held_photos: 0 });
+  });
+
+  test('the organiser sees the request in the console and undoes it in one click', async () => {
+    const email = `hide-undo-${randomBytes(4).toString('hex')}@${HOST}.example`;
+    const password = randomBytes(18).toString('base64url');
+    const created = cli(['user', 'create', HOST, email, '--role', 'editor'], `${password}\n`);
+    assert.equal(created.code, 0, created.err);
+    const context = await browser.newContext({ ...VIEWPORTS.desktop });
+    try {
+      const page = await context.newPage();
+      await page.goto(siteUrl(HOST, '/console'));
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill(password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('heading', { name: 'Events' }).waitFor();
+      await page.goto(siteUrl(HOST, `/console/events/${event.id}/photos`));
+      const list = page.getByTestId('hide-requests');
+      await list.waitFor();
+      // One request, what it blurred (the row and the photo uploaded after it), never a face.
+      const rows = list.locator('tbody tr');
+      assert.equal(await rows.count(), 1);
+      assert.match(await rows.first().innerText(), /2 faces on 2 photos/);
+      assert.deepEqual(await axeViolations(page), []);
+      if (screenshots)
+        await page.screenshot({
+          path: path.join(screenshots, 'hide-me-console-undo.png'),
+          fullPage: true,
+        });
+      await rows
+        .first()
+        .getByRole('button', { name: /^Undo the request of / })
+        .click();
+      await page.getByRole('status').filter({ hasText: 'The request was undone' }).waitFor();
+      await page.getByText('Nobody has asked to be hidden on this event.').waitFor();
+    } finally {
+      await context.close();
+      cli(['user', 'remove', HOST, email]);
+    }
+    // His face is sharp again and found again by his selfie and his bib.
+    await jobsDone(5);
+    const shown = await detail(
+      await fetchBytes(`${apiUrl}/events/photos/${groupUuid}?w=480`),
+      scaled(manOnGroup, Math.min(1, 480 / groupWidth)),
+    );
+    assert.ok(
+      shown > sharpVariant / 2,
+      `the face is sharp again (${sharpVariant.toFixed(1)} before the hide, ${shown.toFixed(1)} now)`,
+    );
+    assert.equal(await selfieFinds(groupUuid), true, 'his selfie finds the row again');
+    assert.equal(await bibFinds('4711', groupUuid), true, 'his bib finds the row again');
   });
 });

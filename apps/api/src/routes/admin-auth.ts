@@ -60,6 +60,8 @@ const EDITOR = new Set([
   'POST /events/:eventId/faces/detect',
   'DELETE /events/:eventId/faces',
   'GET /events/:eventId/hide-requests',
+  'GET /events/:eventId/hide-requests/items',
+  'DELETE /events/:eventId/hide-requests/:requestId',
   'GET /events/:eventId/findability',
   'GET /events/:eventId/stats',
   'POST /events/:eventId/banner',

@@ -3,6 +3,10 @@ import {
   adminPhotoPage,
   type EventCover,
   eventCover,
+  type HideRequestItems,
+  hideRequestItems,
+  type HideRequestUndone,
+  hideRequestUndone,
   type JobRetried,
   jobRetried,
   type JobsStatus,
@@ -80,6 +84,32 @@ export function retryJob(
     method: 'POST',
     token,
   });
+}
+
+/** The event's "Hide me" requests, newest first: when, and how many faces and photos each blurred. */
+export function consoleHideRequests(
+  token: string,
+  eventId: number,
+): Promise<ConsoleCall<HideRequestItems>> {
+  return consoleCall(`/api/v1/admin/events/${eventId}/hide-requests/items`, hideRequestItems, {
+    token,
+  });
+}
+
+/** Undoes one "Hide me" request: its faces are shown and found again. */
+export function undoHideRequest(
+  token: string,
+  eventId: number,
+  requestId: number,
+): Promise<ConsoleCall<HideRequestUndone>> {
+  return consoleCall(
+    `/api/v1/admin/events/${eventId}/hide-requests/${requestId}`,
+    hideRequestUndone,
+    {
+      method: 'DELETE',
+      token,
+    },
+  );
 }
 
 /**

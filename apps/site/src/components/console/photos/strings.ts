@@ -98,7 +98,23 @@ export const PHOTOS_TEXT = {
     cover: 'The cover photo was set.',
     uncovered: 'The event has no cover photo now.',
     retried: 'The job was queued again.',
+    unhidden: 'The request was undone: those faces are shown and found again.',
   } as Record<string, string>,
+} as const;
+
+/** "Hide me" requests, for the organiser: what each blurred, and its undo. */
+export const HIDE_REQUESTS_TEXT = {
+  heading: 'Hide me requests',
+  explain:
+    'Visitors who asked for their face to be blurred on this event’s photos. Each request blurred the faces they confirmed were theirs, and blurs them on photos added later. Undo one to show and find those faces again.',
+  none: 'Nobody has asked to be hidden on this event.',
+  failed: 'The hide requests could not be loaded. Reload the page to try again.',
+  when: 'Asked on',
+  what: 'Blurred',
+  blurred: (faces: number, photos: number) =>
+    `${faces} ${faces === 1 ? 'face' : 'faces'} on ${photos} ${photos === 1 ? 'photo' : 'photos'}`,
+  undo: 'Undo',
+  undoLabel: (when: string) => `Undo the request of ${when}`,
 } as const;
 
 export const MB = 1024 * 1024;

@@ -1,13 +1,14 @@
 import type { Metadata } from 'next';
 import { ConsoleFrame, EventNav, eventScreenHref } from '@/components/console/ConsoleFrame';
 import '@/components/console/console.css';
+import { HideRequests } from '@/components/console/photos/HideRequests';
 import { PhotoGrid, PHOTO_PAGE_SIZE } from '@/components/console/photos/PhotoGrid';
 import { PhotoUploader } from '@/components/console/photos/PhotoUploader';
 import { ProcessingStatus } from '@/components/console/photos/ProcessingStatus';
 import { PHOTOS_TEXT } from '@/components/console/photos/strings';
 import '@/components/console/photos/photos.css';
 import { consoleEvent } from '@/provider/console-events';
-import { consoleJobs, consolePhotoPage } from '@/provider/console-photos';
+import { consoleHideRequests, consoleJobs, consolePhotoPage } from '@/provider/console-photos';
 import { consoleSessionOrSignIn } from '../../../session';
 import { eventIdOf } from '../../screen';
 
@@ -62,9 +63,10 @@ export default async function PhotosPage({ params, searchParams }: Props) {
   }
   const manages = who.user.role !== 'photographer';
   const page = Math.max(1, Math.min(10_000, Number(one(query.page)) || 1));
-  const [jobs, photos] = await Promise.all([
+  const [jobs, photos, hides] = await Promise.all([
     consoleJobs(token, eventId),
     manages ? consolePhotoPage(token, eventId, page, PHOTO_PAGE_SIZE) : Promise.resolve(null),
+    manages ? consoleHideRequests(token, eventId) : Promise.resolve(null),
   ]);
   const { notice, error } = outcomeOf(query);
   const working = jobs.ok && jobs.data.counts.queued + jobs.data.counts.running > 0;
@@ -110,6 +112,9 @@ export default async function PhotosPage({ params, searchParams }: Props) {
             base={eventScreenHref(eventId, 'photos')}
             preparing={working}
           />
+        ) : null}
+        {hides ? (
+          <HideRequests eventId={eventId} csrf={csrf} items={hides.ok ? hides.data.items : null} />
         ) : null}
       </ConsoleFrame>
     </div>

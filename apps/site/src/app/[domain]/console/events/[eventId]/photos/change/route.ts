@@ -1,5 +1,11 @@
 import { eventScreenHref } from '@/components/console/ConsoleFrame';
-import { deletePhoto, retryJob, setEventCover, setPhotoHidden } from '@/provider/console-photos';
+import {
+  deletePhoto,
+  retryJob,
+  setEventCover,
+  setPhotoHidden,
+  undoHideRequest,
+} from '@/provider/console-photos';
 import { checkedChange, toConsoleScreen } from '../../../../change';
 import { sessionTokenOfChange } from '../../../../session';
 
@@ -7,7 +13,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The Photos screen's changes (plain form POSTs, Origin and CSRF checked first): hide, restore,
- * delete (after its confirmation), make or remove the cover, retry a failed job. Back to the
+ * delete (after its confirmation), make or remove the cover, retry a failed job, undo a visitor's
+ * "Hide me" request. Back to the
  * screen (same page of photos) with what happened, or the API's refusal.
  */
 export async function POST(request: Request, { params }: { params: Promise<{ eventId: string }> }) {
@@ -51,6 +58,12 @@ export async function POST(request: Request, { params }: { params: Promise<{ eve
       if (!/^\d{1,12}$/.test(jobId)) return failed('That job id is not valid.');
       const res = await retryJob(token, eventId, Number(jobId));
       return res.ok ? done('retried') : failed(res.message);
+    }
+    case 'undo-hide': {
+      const requestId = field('request_id');
+      if (!/^\d{1,15}$/.test(requestId)) return failed('That request id is not valid.');
+      const res = await undoHideRequest(token, eventId, Number(requestId));
+      return res.ok ? done('unhidden') : failed(res.message);
     }
     default:
       return failed('Unknown action: reload the page and try again.');
