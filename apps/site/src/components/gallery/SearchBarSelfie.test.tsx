@@ -42,6 +42,12 @@ describe('SearchBar: the Selfie option', () => {
     const privacy = within(ask).getByRole('link', { name: new RegExp(`^${SELFIE_TEXT.privacy}.*new tab`) });
     expect(privacy.getAttribute('href')).toBe('/privacy#selfie');
     expect(privacy.getAttribute('target')).toBe('_blank');
+    // After the answer's buttons, so Tab from the question reaches Continue first.
+    expect(Array.from(ask.querySelectorAll('button, a')).map((el) => el.textContent)).toEqual([
+      SELFIE_TEXT.agree,
+      SELFIE_TEXT.cancel,
+      `${SELFIE_TEXT.privacy}${SELFIE_TEXT.newTab}`,
+    ]);
     // Focus moves to the question; Continue and Cancel are the only actions.
     expect(document.activeElement).toBe(ask);
     expect(within(ask).getAllByRole('button').map((b) => b.textContent)).toEqual([SELFIE_TEXT.agree, SELFIE_TEXT.cancel]);

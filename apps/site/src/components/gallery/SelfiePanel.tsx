@@ -134,13 +134,7 @@ export function SelfiePanel({ state, onOpen, onPick }: SelfieControls) {
         </p>
         <p id={`${id}-consent`} className="selfie-consent">
           <LockIcon />
-          <span>
-            {SELFIE_TEXT.consent}{' '}
-            <a href={`${PRIVACY_PATH}#selfie`} className="text-link" target="_blank" rel="noopener">
-              {SELFIE_TEXT.privacy}
-              <span className="visually-hidden">{SELFIE_TEXT.newTab}</span>
-            </a>
-          </span>
+          <span>{SELFIE_TEXT.consent}</span>
         </p>
         <div className="search-row selfie-actions">
           <button type="button" className="button" onClick={agree}>
@@ -150,6 +144,13 @@ export function SelfiePanel({ state, onOpen, onPick }: SelfieControls) {
             {SELFIE_TEXT.cancel}
           </button>
         </div>
+        {/* After the answer's buttons: Tab reaches Continue first. */}
+        <p className="selfie-privacy">
+          <a href={`${PRIVACY_PATH}#selfie`} className="text-link" target="_blank" rel="noopener">
+            {SELFIE_TEXT.privacy}
+            <span className="visually-hidden">{SELFIE_TEXT.newTab}</span>
+          </a>
+        </p>
       </div>
     );
   }
