@@ -109,7 +109,9 @@ async function loadedModules(faces: boolean): Promise<string[]> {
   // Every job of the photo done: made into a photo, and (faces on) its faces found.
   await until(async () => {
     const res = await fetch(`${api}/events/${eventId}/jobs`, { headers: auth });
-    const { data } = (await res.json()) as { data: { counts: Record<string, number> } };
+    const { data } = (await res.json()) as {
+      data: { counts: { queued: number; running: number; done: number; failed: number } };
+    };
     expect(data.counts.failed).toBe(0);
     return data.counts.queued === 0 && data.counts.running === 0 && data.counts.done > 0;
   });
