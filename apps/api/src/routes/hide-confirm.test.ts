@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   envelope,
   hideRequestAnswer,
@@ -7,8 +6,6 @@ import {
   selfieSearchAnswer,
 } from '@eventsite/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NewFace } from '../repositories/faces.js';
-import type { FaceDetector } from '../services/faces.js';
 import { NONE_CONFIRMED_MESSAGE, UNKNOWN_REQUEST_MESSAGE } from '../services/hides.js';
 import {
   adminToken,
@@ -20,27 +17,22 @@ import {
 import { createTestApp, type TestApp } from '../test-support/app.js';
 import { seedOrganiser } from '../test-support/fixtures.js';
 import { testImage } from '../test-support/images.js';
+import { blend, plannedFaceDetector } from '../test-support/faces.js';
 
 /**
  * "Hide me" hides only what the visitor confirmed: the dry run shows each photo and face it
  * found, and the request changes only the photos sent back as theirs.
  */
-const unit = (i: number, j = i, mix = 1): number[] =>
-  Array.from({ length: 1024 }, (_, k) =>
-    k === i ? mix : k === j && j !== i ? Math.sqrt(1 - mix ** 2) : 0,
-  );
-const runner = unit(0);
+const runner = blend(0);
 const FACE = { x: 40, y: 30, width: 60, height: 60 };
 /** Three photos a selfie of the runner finds; on the third the visitor sees someone else. */
 const FACES: Record<string, number[]> = {
-  finish: unit(0, 3, 0.95),
-  start: unit(0, 3, 0.85),
-  notMe: unit(0, 5, 0.8),
+  finish: blend(0, 3, 0.95),
+  start: blend(0, 3, 0.85),
+  notMe: blend(0, 5, 0.8),
 };
 const COLOURS: Record<string, string> = { finish: '#336699', start: '#993366', notMe: '#669933' };
-const byHash = new Map<string, NewFace[]>();
-const hash = (bytes: Buffer | Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-const faceDetector: FaceDetector = { detectFaces: async (image) => byHash.get(hash(image)) ?? [] };
+const faceDetector = plannedFaceDetector();
 
 let t: TestApp;
 let eventId: number;
@@ -66,7 +58,7 @@ beforeAll(async () => {
   const files = [];
   for (const name of Object.keys(FACES)) {
     const bytes = await testImage({ width: 200, height: 150, colour: COLOURS[name] });
-    byHash.set(hash(bytes), [{ box: FACE, score: 0.9, embedding: FACES[name]! }]);
+    faceDetector.plan(bytes, [{ box: FACE, score: 0.9, embedding: FACES[name]! }]);
     files.push({ filename: `${name}.jpg`, bytes });
   }
   const res = await upload(t.app, token, eventId, files);

@@ -24,20 +24,17 @@ import { createTestApp, type TestApp } from '../test-support/app.js';
 import { noisyJpeg } from '../test-support/images.js';
 import { readZip } from '../test-support/zip.js';
 import { seedOrganiser } from '../test-support/fixtures.js';
+import { blend } from '../test-support/faces.js';
 
 /**
  * "Hide me everywhere": a runner's face descriptor blurs their face on the event's photos (every
  * display size, downloads, zips), drops those photos from their selfie and bib searches, and does
  * the same to a photo uploaded after the request.
  */
-const unit = (i: number, j = i, mix = 1): number[] =>
-  Array.from({ length: 1024 }, (_, k) =>
-    k === i ? mix : k === j && j !== i ? Math.sqrt(1 - mix ** 2) : 0,
-  );
-const runner = unit(0);
-const runnerElsewhere = unit(0, 3, 0.8); // the runner on another photo: similarity 0.8
-const lookalike = unit(0, 4, 0.55); // someone a little like them: 0.55, under the hide bar
-const neighbour = unit(1);
+const runner = blend(0);
+const runnerElsewhere = blend(0, 3, 0.8); // the runner on another photo: similarity 0.8
+const lookalike = blend(0, 4, 0.55); // someone a little like them: 0.55, under the hide bar
+const neighbour = blend(1);
 
 type Box = { x: number; y: number; width: number; height: number };
 const RUNNER_FACE: Box = { x: 100, y: 60, width: 80, height: 80 };

@@ -8,15 +8,12 @@ import { adminToken, bearer, upload, waitForJobs } from '../test-support/admin.j
 import { createTestApp, type TestApp } from '../test-support/app.js';
 import { seedOrganiser } from '../test-support/fixtures.js';
 import { testImage } from '../test-support/images.js';
+import { blend } from '../test-support/faces.js';
 
 /** "More photos of you": the face above a bib finds the runner where the bib is hidden. */
-const unit = (i: number, j = i, mix = 1): number[] =>
-  Array.from({ length: 1024 }, (_, k) =>
-    k === i ? mix : k === j && j !== i ? Math.sqrt(1 - mix ** 2) : 0,
-  );
-const runner = unit(0);
-const runnerElsewhere = unit(0, 3, 0.8); // the same runner on another photo: similarity 0.8
-const neighbour = unit(1);
+const runner = blend(0);
+const runnerElsewhere = blend(0, 3, 0.8); // the same runner on another photo: similarity 0.8
+const neighbour = blend(1);
 
 const plan: Record<string, { bibs: BibReading[]; faces: NewFace[] }> = {
   // The runner (face over the bib) beside a neighbour.

@@ -8,20 +8,17 @@ import { adminToken, bearer, upload, waitForJobs } from '../test-support/admin.j
 import { createTestApp, type TestApp } from '../test-support/app.js';
 import { seedOrganiser } from '../test-support/fixtures.js';
 import { testImage } from '../test-support/images.js';
+import { blend } from '../test-support/faces.js';
 
 /**
  * A selfie's face and the bib under it confirm each other: the photos of the bib the matched
  * faces wear are the visitor's too, and a face above another runner's read bib is not.
  */
-const unit = (i: number, j = i, mix = 1): number[] =>
-  Array.from({ length: 1024 }, (_, k) =>
-    k === i ? mix : k === j && j !== i ? Math.sqrt(1 - mix ** 2) : 0,
-  );
-const runner = unit(0);
-const runnerTurned = unit(0, 4, 0.3); // the runner's head turned: similarity 0.3, no match
-const runnerInShade = unit(0, 5, 0.55); // "maybe you" (0.55) alone
-const lookAlike = unit(0, 6, 0.55); // a stranger as alike as that
-const other = unit(1);
+const runner = blend(0);
+const runnerTurned = blend(0, 4, 0.3); // the runner's head turned: similarity 0.3, no match
+const runnerInShade = blend(0, 5, 0.55); // "maybe you" (0.55) alone
+const lookAlike = blend(0, 6, 0.55); // a stranger as alike as that
+const other = blend(1);
 
 const below = { x: 400, y: 400, width: 120, height: 80 };
 const above = { x: 430, y: 200, width: 60, height: 60 };
@@ -113,7 +110,7 @@ describe('selfie search and the bib under the face', () => {
 
   it('adds nothing when the matched faces wear two runners’ bibs: one of them is a stranger', async () => {
     // Like the runner above 123 (0.71) and the runner above 555 (0.71): two matches, two bibs.
-    const between = unit(0, 1, Math.SQRT1_2);
+    const between = blend(0, 1, Math.SQRT1_2);
     const found = await selfie(between);
     expect(Object.fromEntries(found.map((p) => [named(p.uuid), [p.tier, p.bib]]))).toEqual({
       front: ['match', '123'],
@@ -152,7 +149,7 @@ describe('selfie search and the bib under the face', () => {
   });
 
   it('a selfie that matches no face above a read bib is answered by its faces alone', async () => {
-    const found = await selfie(unit(9));
+    const found = await selfie(blend(9));
     expect(found).toEqual([]);
   });
 });

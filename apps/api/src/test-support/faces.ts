@@ -9,6 +9,18 @@ export function basis(i: number): number[] {
   return v;
 }
 
+/**
+ * A unit vector between two "people": `mix` of person `i` and the rest of person `j`, so its
+ * similarity to `basis(i)` is `mix` (`blend(i)` is `basis(i)`).
+ */
+export function blend(i: number, j = i, mix = 1): number[] {
+  const v = basis(i);
+  if (j === i) return v;
+  v[i] = mix;
+  v[j] = Math.sqrt(1 - mix ** 2);
+  return v;
+}
+
 /** One face found with this description, at a fixed place. */
 export const face = (embedding: number[]): NewFace => ({
   box: { x: 10, y: 20, width: 40, height: 40 },
