@@ -129,7 +129,7 @@ try {
     console.log(`Demo data in ${dataDir}`);
     // No recognition backlog: the demo queues no bib or face jobs (the suites that read faces or
     // bibs make their own events); the screenshots show the whole demo.
-    createDemoData(dataDir, screenshots ? [] : ['--small-events', SMALL_EVENTS]);
+    createDemoData(dataDir, screenshots ? ['--whole-events'] : ['--small-events', SMALL_EVENTS]);
 
     // An admin token for the tests that act as the organiser (the CLI needs the embedded database
     // to itself, so before the API starts).

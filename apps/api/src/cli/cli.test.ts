@@ -293,6 +293,9 @@ describe('demo on a database that has data', () => {
       expect(res.code).toBe(1);
       expect(res.err[0]).toMatch(/--small-events: must be a whole number of photos, at least 1/);
     }
+    const both = await box.run('demo', '--whole-events', '--small-events', '5');
+    expect(both.code).toBe(1);
+    expect(both.err[0]).toMatch(/--whole-events and --small-events: choose one/);
   });
 });
 
