@@ -7,7 +7,7 @@
 import { MAX_ZIP_PHOTOS } from '@eventsite/contract/constants';
 import type { FeatureFlags, PhotoListItem, SelfieMatch } from '@eventsite/contract';
 import dynamic from 'next/dynamic';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { deepLinkPhoto, resultsText, searchFromParams, searchParamsFor, type GallerySearch } from '@/lib/gallery/search';
 import { selectedInOrder } from '@/lib/gallery/selection';
 import { stillReadingOf } from '@/lib/gallery/pages';
@@ -18,16 +18,18 @@ import { GalleryStatus } from './GalleryStatus';
 import { JustifiedGrid } from './JustifiedGrid';
 import { RunnerLinks } from '@/components/runner/RunnerLinks';
 import { runnerHref } from '@/components/runner/strings';
+import { ResultActions } from './ResultActions';
 import { ResultCard } from './ResultCard';
 import { SearchBar } from './SearchBar';
 import { SelectionBar } from './SelectionBar';
-import { GALLERY_TEXT, LIVE_TEXT, SELFIE_RESULTS, photoCount } from './strings';
+import { GALLERY_TEXT, LIVE_TEXT, RESULT_ACTIONS, SELFIE_RESULTS, photoCount } from './strings';
 import { useMoreOfBib, useRaceResult } from './useBibExtras';
 import { useFeed, type InitialPage } from './useFeed';
 import { useUrlQuery, writeUrl } from './useGalleryUrl';
 import { useGalleryViewer } from './useGalleryViewer';
 import { useInfiniteScroll } from './useInfiniteScroll';
 import { useLivePhotos } from './useLivePhotos';
+import { useResultsScroll } from './useResultsScroll';
 import { useSelection } from './useSelection';
 import { loadSelfieEngine, useSelfieSearch, type SelfieEngine } from './useSelfieSearch';
 import { useZipDownload } from './useZipDownload';
@@ -61,6 +63,8 @@ export interface GalleryProps {
   loadSelfieEngine?: () => Promise<SelfieEngine>;
   /** The first page of photos, from the server (rendered in its HTML): the feed starts from it. */
   initialPage?: InitialPage | null;
+  /** The event's call-to-action (the route's, drawn on the server): under the search, above the results. */
+  cta?: ReactNode;
 }
 
 /**
@@ -84,6 +88,7 @@ export function GalleryView({
   bibPlaceholder,
   loadSelfieEngine: selfieLoader = loadSelfieEngine,
   initialPage = null,
+  cta = null,
   params,
 }: GalleryProps & { params: Params }) {
   /* ---------- A collection instead of a listing: the visitor's favourites, or a shared selection ---------- */
@@ -150,6 +155,8 @@ export function GalleryView({
 
   /* ---------- Search ---------- */
   const gridTop = useRef<HTMLDivElement>(null);
+  // The visitor's search: its answer is the next thing they see, once drawn.
+  const toResults = useResultsScroll(gridTop, searchKey, selfieOn ? selfie.state.phase !== 'done' : status === 'loading');
   const resetSelfie = selfie.reset;
   const runSearch = useCallback((next: GallerySearch | null) => {
     if (next) countEventStat(apiBase, eventId, next.kind === 'bib' ? 'search_bib' : 'search_name');
@@ -157,10 +164,11 @@ export function GalleryView({
     setSelfieOn(false);
     resetSelfie();
     writeUrl(next, null, 'push');
-    // Results start at the top of the grid, if the visitor had scrolled past it.
+    if (next) return toResults(`${next.kind}:${next.value}`);
+    // Every photo again: from the top of the grid, if the visitor had scrolled past it.
     const anchor = gridTop.current;
     if (anchor && anchor.getBoundingClientRect().top < 0 && typeof anchor.scrollIntoView === 'function') anchor.scrollIntoView({ block: 'start' });
-  }, [resetSelfie, closeForSearch, apiBase, eventId]);
+  }, [resetSelfie, closeForSearch, apiBase, eventId, toResults]);
 
   /* ---------- Live: photos that came since the listing was loaded (not for a selfie's answer) ---------- */
   const live = useLivePhotos({ apiBase, eventId, search, enabled, started: feed.started, shown: feed.photos, total: feed.total });
@@ -182,8 +190,9 @@ export function GalleryView({
       // The selfie's results replace any bib or name search; the URL says no more than that.
       writeUrl(null, null, 'push');
       runSelfie(file);
+      toResults('selfie', false);
     },
-    [runSelfie, closeForSearch, apiBase, eventId],
+    [runSelfie, closeForSearch, apiBase, eventId, toResults],
   );
 
   const result = useRaceResult(apiBase, eventId, search, flags.show_timing_data);
@@ -268,6 +277,12 @@ export function GalleryView({
     void startDownload({ photo_ids: ids.slice(0, MAX_ZIP_PHOTOS) }, ids.length, photoCount(ids.length));
   };
   const downloadAll = () => void startDownload({ all: true }, total, `All ${photoCount(total)}`);
+  // A search's results, all in one zip: their ids fetched without drawing them, once not all are here.
+  const downloadResults = async () => {
+    const listed = photos.map((p) => p.uuid);
+    const ids = selfieAnswer || feed.done ? listed : await fetchAllPhotoIds(apiBase, eventId, searchParamsFor(search), MAX_ZIP_PHOTOS).catch(() => listed);
+    void startDownload({ photo_ids: ids.slice(0, MAX_ZIP_PHOTOS) }, ids.length, photoCount(ids.length));
+  };
   const downloadCollection = () => {
     // The favourites still hearted (one un-hearted in this view stays shown, but is not zipped).
     const list = collection?.kind === 'favourites' ? (favourites.list ?? []) : shown.photos;
@@ -336,6 +351,7 @@ export function GalleryView({
           selfieActive={selfieOn}
         />
       ) : null}
+      {cta}
       {selfieAnswer ? <p className="gallery-note">{SELFIE_RESULTS.notShareable}</p> : null}
       <div ref={gridTop} className="gallery-anchor" />
       <div className="gallery-live" aria-live="polite">
@@ -353,9 +369,18 @@ export function GalleryView({
           certificateHref={flags.download_certificate ? `/events/${encodeURIComponent(eventSlug)}/promo?bib=${encodeURIComponent(search.value)}` : null}
         />
       ) : null}
-      {/* A result card links the runner page itself. */}
-      <RunnerLinks eventId={eventId} eventSlug={eventSlug} apiBase={apiBase} search={selfieAnswer || result ? null : search} flags={flags} />
+      {/* A result card links the runner page itself; a bib found without one, the actions below. */}
+      <RunnerLinks eventId={eventId} eventSlug={eventSlug} apiBase={apiBase} search={selfieAnswer || search?.kind !== 'name' ? null : search} flags={flags} />
       {selfieAnswer ? <SelfieRunnerLink photos={selfieMatches} eventSlug={eventSlug} /> : null}
+      {(search || selfieAnswer) && !collection && showGrid ? (
+        <ResultActions
+          count={total}
+          onDownload={canDownload ? () => void downloadResults() : null}
+          busy={download.phase === 'running'}
+          runnerHref={search?.kind === 'bib' && bibFound && !result ? runnerHref(eventSlug, search.value) : null}
+          share={search && !selfieAnswer ? { title: RESULT_ACTIONS.shareTitle(resultsText(search, total), eventName), apiBase, eventId } : null}
+        />
+      ) : null}
       {collection?.kind === 'picks' && shown.phase === 'ready' && photos.length > 0 ? (
         <CollectionHeader count={photos.length} missing={shown.missing} />
       ) : null}

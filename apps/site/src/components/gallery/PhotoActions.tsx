@@ -28,7 +28,12 @@ export function PhotoActions({
           href={runnerHref(eventSlug, bib)}
           aria-label={NOT_ME_TEXT.thisIsMeLabel(label, bib)}
         >
-          {NOT_ME_TEXT.thisIsMe}
+          {/* A person: all that shows of it on a very narrow photo (gallery.css). */}
+          <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+            <circle cx="12" cy="8" r="4" fill="currentColor" />
+            <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7z" fill="currentColor" />
+          </svg>
+          <span>{NOT_ME_TEXT.thisIsMe}</span>
         </a>
       ) : null}
       <button

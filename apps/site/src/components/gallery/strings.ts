@@ -34,6 +34,15 @@ export const GALLERY_TEXT = {
   runnerPage: 'Your runner page',
 } as const;
 
+/** One tap each over a search's results (ResultActions). */
+export const RESULT_ACTIONS = {
+  label: 'Your results',
+  download: (count: string) => `Download these (${count})`,
+  share: 'Share these photos',
+  /** What is shared: the search's link, titled after it. */
+  shareTitle: (results: string, event: string) => (event.trim() ? `${results} · ${event.trim()}` : results),
+} as const;
+
 /** Live galleries: photos that came while the gallery was open. */
 export const LIVE_TEXT = {
   /** The bar's button: "1 new photo", "12 new photos". */

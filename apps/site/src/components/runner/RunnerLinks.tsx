@@ -34,22 +34,13 @@ function useRunnersByName(apiBase: string, eventId: number, name: string | null)
 }
 
 /**
- * The gallery's way to a runner's page: a bib search links its runner page; a name search, where
- * the event shows results, offers the runners it matches to pick.
+ * The gallery's way to runners' pages from a name search: where the event shows results, the
+ * runners it matches, to pick. (A bib search links its runner page among its results' actions,
+ * once the bib is known: gallery/ResultActions.)
  */
 export function RunnerLinks({ eventId, eventSlug, apiBase, search, flags }: RunnerLinksProps) {
   const name = search?.kind === 'name' && flags.show_timing_data ? search.value : null;
   const { runners, total } = useRunnersByName(apiBase, eventId, name);
-  if (search?.kind === 'bib') {
-    return (
-      <div className="runner-link">
-        <a className="button button-outline" href={runnerHref(eventSlug, search.value)}>
-          {RUNNER_TEXT.runnerLink}
-        </a>
-        <p>{RUNNER_TEXT.runnerLinkText}</p>
-      </div>
-    );
-  }
   if (!name || runners.length === 0) return null;
   return (
     <section className="runner-pick" aria-labelledby={`runner-pick-${eventId}`}>

@@ -4,15 +4,22 @@ import { useState } from 'react';
 import { countEventStat } from '@/lib/event-stats';
 import { RUNNER_TEXT } from './strings';
 
-/** Shares the page (the Web Share API where the browser has it, else the link is copied). */
+/**
+ * Shares the page (the Web Share API where the browser has it, else the link is copied). The
+ * gallery's search results use it too, with their own words.
+ */
 export function RunnerShare({
   title,
   apiBase,
   eventId,
+  label = RUNNER_TEXT.share,
+  className = 'button button-ghost',
 }: {
   title: string;
   apiBase: string;
   eventId: number;
+  label?: string;
+  className?: string;
 }) {
   /** Counted in the event's analytics (nothing of the visitor). */
   const onShared = () => countEventStat(apiBase, eventId, 'share');
@@ -38,8 +45,8 @@ export function RunnerShare({
   };
   return (
     <>
-      <button type="button" className="button button-ghost" onClick={() => void share()}>
-        {RUNNER_TEXT.share}
+      <button type="button" className={className} onClick={() => void share()}>
+        {label}
       </button>
       <span className="runner-copied" role="status">
         {copied ? RUNNER_TEXT.copied : ''}

@@ -23,9 +23,8 @@ export const RUNNER_TEXT = {
   downloadAll: (count: string) => `Download all mine (${count})`,
   share: 'Share this page',
   copied: 'Link copied',
-  // The gallery's bib search and name search, to this page.
+  // The gallery's bib search (a known bib's results) and name search, to this page.
   runnerLink: 'Your runner page',
-  runnerLinkText: 'Your photos, result and certificate on one page, to keep and to share.',
   pickTitle: 'Is one of these runners you?',
   pickText: 'Open your runner page: your photos, your result and your certificate.',
   pickLabel: (name: string, bib: string) => `${name}, bib ${bib}`,

@@ -173,15 +173,19 @@ export async function GalleryRoute({
           </Link>
         }
       />
-      {cta('top')}
       {page === 'missing' ? (
         // A provider without our photo listing: the event is shown, its photos can't be.
-        <div className="empty-state gallery-empty" role="status">
-          <h2>{GALLERY_TEXT.noListingTitle}</h2>
-          <p>{GALLERY_TEXT.noListingText}</p>
-        </div>
+        <>
+          {cta('top')}
+          <div className="empty-state gallery-empty" role="status">
+            <h2>{GALLERY_TEXT.noListingTitle}</h2>
+            <p>{GALLERY_TEXT.noListingText}</p>
+          </div>
+        </>
       ) : (
+        // The top button goes under the search: on a phone the search is the first thing.
         <GalleryLoader
+          cta={cta('top')}
           eventId={event.details.id}
           eventSlug={eventSlug}
           eventName={event.details.name}
