@@ -163,6 +163,9 @@ export const MAX_SELFIE_MATCHES = 200;
 export const FACE_RETENTION_DAYS = 90;
 /** The most days any platform may keep face data (an operator sets their own cap under it). */
 export const FACE_RETENTION_MAX_DAYS_LIMIT = 3650;
+/** Whose faces an event stores for selfie search: everyone in the photos, or only runners. */
+export const INDEXED_FACES = ['everyone', 'runners'] as const;
+export type IndexedFaces = (typeof INDEXED_FACES)[number];
 
 // analytics
 /** What an event's analytics count, per day: see analytics.ts. */

@@ -4,6 +4,7 @@ import {
   BIB_STRATEGIES,
   FACE_RETENTION_DAYS,
   FACE_RETENTION_MAX_DAYS_LIMIT,
+  INDEXED_FACES,
   MAX_BIB_IGNORE_WORDS,
   MAX_BIB_NUMBER,
 } from './constants.js';
@@ -146,6 +147,12 @@ export const selfieConfig = z.object({
    * for the platform (the API refuses more).
    */
   face_retention_days: z.number().int().min(1).max(FACE_RETENTION_MAX_DAYS_LIMIT),
+  /**
+   * Whose faces the `faces` job stores: `everyone` in the photos, or only `runners`, the faces
+   * worn above a bib read on the photo (spectators, marshals and passers-by are not stored, and
+   * a runner whose bib is hidden or unread is not found by selfie on that photo).
+   */
+  indexed_faces: z.enum(INDEXED_FACES),
 });
 export type SelfieConfig = z.infer<typeof selfieConfig>;
 
@@ -210,7 +217,11 @@ export const DEFAULT_EVENT_PHOTOS_CONFIG: EventPhotosConfig = {
     format: null,
   },
   cta_config: { text: '', url: '', placement: 'top', pass_search: false },
-  selfie_config: { match_threshold: 0.6, face_retention_days: FACE_RETENTION_DAYS },
+  selfie_config: {
+    match_threshold: 0.6,
+    face_retention_days: FACE_RETENTION_DAYS,
+    indexed_faces: 'everyone',
+  },
 };
 
 /* ---------- What operators write: events ---------- */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FACE_EMBEDDING_LENGTH } from './constants.js';
+import { FACE_EMBEDDING_LENGTH, INDEXED_FACES } from './constants.js';
 import { photoListItem } from './photo.js';
 
 /**
@@ -59,3 +59,26 @@ export const faceDataDeleted = z.object({
   deleted: z.number().int().nonnegative(),
 });
 export type FaceDataDeleted = z.infer<typeof faceDataDeleted>;
+
+/**
+ * `GET /api/v1/admin/events/{eventId}/faces`: what face data the event holds, for its organiser's
+ * record (and a regulator's question). Counts only; never a face.
+ */
+export const faceDataRecord = z.object({
+  /** Face templates (descriptors) stored, searchable or kept hidden by a hide request. */
+  faces: z.number().int().nonnegative(),
+  /** The photos those faces were found on. */
+  photos: z.number().int().nonnegative(),
+  /**
+   * Hide requests: each keeps the asking person's face descriptor, to blur them on photos added
+   * later. Not erased with the faces; the organiser undoes one in the hide requests list.
+   */
+  hide_requests: z.number().int().nonnegative(),
+  /** When the retention deletes the event's face data (`selfie_config.face_retention_days`). */
+  expires_at: z.string(),
+  /** When the organiser last erased the event's face data, or null. */
+  erased_at: z.string().nullable(),
+  /** Whose faces are stored: `selfie_config.indexed_faces`. */
+  indexed_faces: z.enum(INDEXED_FACES),
+});
+export type FaceDataRecord = z.infer<typeof faceDataRecord>;

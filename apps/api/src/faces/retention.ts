@@ -32,3 +32,12 @@ export function selfieSearchEndedMessage(expiredAt: Date, days: number): string 
     'event, to protect the privacy of everyone in the photos. Search by bib number or name instead.'
   );
 }
+
+/** The message selfie search gives once the organiser erased the event's face data. */
+export function faceDataErasedMessage(erasedAt: Date): string {
+  const on = erasedAt.toISOString().slice(0, 10);
+  return (
+    `Selfie search is not available for this event: its organiser erased the face data on ${on}, ` +
+    'to protect the privacy of everyone in the photos. Search by bib number or name instead.'
+  );
+}

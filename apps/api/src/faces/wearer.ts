@@ -53,3 +53,15 @@ export function wornBib<F extends { id: number; box: FaceBox }>(
     return bibs[0]!.bib;
   return null;
 }
+
+/**
+ * Which of a photo's faces wear one of its bibs (`wornBib`, the rule "This is me" uses): the
+ * runners, for an event that indexes only them (`selfie_config.indexed_faces`).
+ */
+export function wearsBib(
+  faces: ReadonlyArray<{ box: FaceBox }>,
+  bibs: Array<{ bib: string; box: FaceBox | null }>,
+): boolean[] {
+  const numbered = faces.map((face, id) => ({ id, box: face.box }));
+  return numbered.map((face) => wornBib(numbered, bibs, face.id) !== null);
+}

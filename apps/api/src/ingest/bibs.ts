@@ -1,7 +1,8 @@
 /**
  * Step 2 of a photo's ingest, the `bibs` job: the photo's bibs are read (OCR) and every reading
  * is stored, searchable or not (the event's bib_config decides at search time). After it, a bib
- * search finds the photo. Queues nothing.
+ * search finds the photo. Queues nothing, but for an event that stores only runners' faces: its
+ * `faces` job, decided with these readings (ingest/order.ts).
  */
 import type { BlobStores } from '../adapters/blobs.js';
 import {
@@ -20,7 +21,9 @@ import type { BibReader } from '../services/engines.js';
 import { clearForms, EventReadings } from '../services/event-readings.js';
 import { photosConfigOf } from '../services/event-config.js';
 import type { HideService } from '../services/hides.js';
+import type { JobService } from '../services/jobs.js';
 import { EventMemo } from './event-memo.js';
+import { facesAfterBibsJob } from './order.js';
 
 export interface BibsStepDeps {
   /** Undefined when OCR is off. */
@@ -32,6 +35,10 @@ export interface BibsStepDeps {
   blobs: BlobStores;
   /** Readings worn by a hidden face stop finding the photo. */
   hides: Pick<HideService, 'bibsRead'>;
+  /** Queues the photo's `faces` job after the readings (events that store only runners' faces). */
+  jobs: Pick<JobService, 'enqueue'>;
+  /** Face detection is on (FACES_ENABLED). */
+  faces: boolean;
 }
 
 /** How long an event's usual digit count and clear bibs are kept before they are read again. */
@@ -54,7 +61,7 @@ export function bibsStep(deps: BibsStepDeps): JobHandler<'bibs'> {
   // own bib is clear on another photo is asked of the database at each photo.
   const weighing = new EventReadings(deps.bibs);
   const clearOf = new EventMemo(EVENT_MEMO_TTL_MS, (eventId) => weighing.clearBibs(eventId));
-  return async ({ eventId, uuid }) => {
+  return async ({ eventId, uuid }, { jobId }) => {
     if (!deps.reader) return { skipped: 'OCR is turned off' };
     const photo = await deps.photos.findByUuid(uuid);
     if (!photo) return { skipped: 'the photo was deleted' };
@@ -101,6 +108,14 @@ export function bibsStep(deps: BibsStepDeps): JobHandler<'bibs'> {
     await weighing.weighOthers(eventId, uuid, ownClear, clear);
     for (const bib of ownClear) memo.add(bib);
     await deps.hides.bibsRead(eventId, uuid);
+    // The runners are known now: the faces of an event that stores only theirs are decided.
+    const config = event ? photosConfigOf(event) : undefined;
+    if (
+      deps.faces &&
+      config?.feature_flag.selfie_search &&
+      config.selfie_config.indexed_faces === 'runners'
+    )
+      await deps.jobs.enqueue([facesAfterBibsJob(eventId, uuid, jobId)]);
     return { uuid, bibs: readings.map((r) => r.bib) };
   };
 }

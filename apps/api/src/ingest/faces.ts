@@ -5,6 +5,12 @@
  * finds the photo. A hidden face is never indexed; it is blurred (a `redact` job) and its bib
  * hidden. A photo of an event with hide requests is held back from visitors from its insert
  * until this job has checked it (repositories/photos.ts, `shown`); a skipped job leaves it held.
+ *
+ * An event that stores only runners' faces (`selfie_config.indexed_faces: 'runners'`) keeps a
+ * face only when it wears a bib read on the photo (faces/wearer.ts, the rule of "This is me"),
+ * or when a hide request matched it (its blur needs it). The bibs must be read first: the job
+ * queued by the photo's `bibs` job decides (ingest/order.ts); another, finding them still
+ * waiting or being read, leaves the photo to that one.
  */
 import type { BlobStores } from '../adapters/blobs.js';
 import type { JobHandler } from '../adapters/jobs/worker.js';
@@ -16,6 +22,9 @@ import type { FaceDetector } from '../services/engines.js';
 import type { FaceIndexes } from '../services/face-indexes.js';
 import type { HideService } from '../services/hides.js';
 import { unidentifiable } from '../faces/quality.js';
+import { wearsBib } from '../faces/wearer.js';
+import type { PhotoProgressRepository } from '../repositories/photo-progress.js';
+import type { BibPhotoSource } from '../services/faces.js';
 
 export interface FacesStepDeps {
   /** Undefined when face search is off. */
@@ -28,6 +37,12 @@ export interface FacesStepDeps {
   indexes: FaceIndexes;
   /** The event's hide requests: a matching face is hidden before it is searchable. */
   hides: Pick<HideService, 'facesToHide' | 'hideStoredFaces'>;
+  /** Bib OCR is on: a photo's bibs are read by its `bibs` job. */
+  ocr: boolean;
+  /** The bibs on a photo as a bib search counts them: the runners are the faces above them. */
+  wornBibs: Pick<BibPhotoSource, 'bibsOnPhotos'>;
+  /** Whether the photo's bibs are still waiting or being read. */
+  progress: Pick<PhotoProgressRepository, 'bibsPending'>;
 }
 
 /**
@@ -35,22 +50,32 @@ export interface FacesStepDeps {
  * does not use it. Idempotent: the photo's faces are replaced.
  */
 export function facesStep(deps: FacesStepDeps): JobHandler<'faces'> {
-  return async ({ eventId, uuid }) => {
+  return async ({ eventId, uuid, afterBibs }) => {
     if (!deps.detector) return { skipped: 'face search is turned off' };
     const event = await deps.events.findById(eventId);
     if (!event) return { skipped: 'the event was deleted' };
-    if (!photosConfigOf(event).feature_flag.selfie_search)
+    const config = photosConfigOf(event);
+    if (!config.feature_flag.selfie_search)
       return { skipped: 'selfie search is off for the event' };
+    const runnersOnly = config.selfie_config.indexed_faces === 'runners';
+    if (runnersOnly && deps.ocr && !afterBibs && (await deps.progress.bibsPending(eventId, uuid)))
+      return { skipped: 'the photo’s bibs are still being read: their job finds its faces after' };
     const photo = await deps.photos.findByUuid(uuid);
     if (!photo) return { skipped: 'the photo was deleted' };
     const bytes = await deps.blobs.originals.get(photo.blobKey);
     if (!bytes) return { skipped: 'the original is gone' };
     // A face that cannot identify anyone (too small, blurred, turned away) is not kept: it would
     // only match strangers, and a person far in the background is not made findable.
-    const found = (await deps.detector.detectFaces(bytes)).filter(
+    const seen = (await deps.detector.detectFaces(bytes)).filter(
       (face) => !face.quality || !unidentifiable(face.quality),
     );
-    const hide = await deps.hides.facesToHide(eventId, found);
+    const detected = await deps.hides.facesToHide(eventId, seen);
+    // Runners only: a face wearing no read bib is not stored, unless a hide request matched it.
+    const worn = runnersOnly
+      ? wearsBib(seen, (await deps.wornBibs.bibsOnPhotos(event, [uuid])).get(uuid) ?? [])
+      : seen.map(() => true);
+    const found = seen.filter((_, i) => worn[i] || detected[i]);
+    const hide = detected.filter((_, i) => worn[i] || detected[i]);
     const ids = await deps.faces.replace(
       eventId,
       uuid,
@@ -65,6 +90,11 @@ export function facesStep(deps: FacesStepDeps): JobHandler<'faces'> {
     if (hidden.length > 0) await deps.hides.hideStoredFaces(eventId, uuid, hidden);
     // Checked: a photo held back for the event's hide requests is shown now (blurred where hidden).
     await deps.photos.release(uuid);
-    return { uuid, faces: ids.length, hidden: hidden.length };
+    return {
+      uuid,
+      faces: ids.length,
+      hidden: hidden.length,
+      ...(runnersOnly ? { not_runners: seen.length - found.length } : {}),
+    };
   };
 }

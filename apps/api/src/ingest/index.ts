@@ -21,7 +21,7 @@ import type { FaceIndexes } from '../services/face-indexes.js';
 import type { HideService } from '../services/hides.js';
 import type { JobService } from '../services/jobs.js';
 import { bibsStep } from './bibs.js';
-import { facesStep } from './faces.js';
+import { type FacesStepDeps, facesStep } from './faces.js';
 import { photoStep, type PhotoMaker } from './photo.js';
 import { type Redactor, redactStep } from './redact.js';
 import { type Rewatermarker, watermarkStep } from './watermark.js';
@@ -43,6 +43,10 @@ export interface IngestDeps {
   detector: FaceDetector | undefined;
   indexes: FaceIndexes;
   hides: HideService;
+  /** The bibs on a photo as a bib search counts them (the bib service): who are the runners. */
+  wornBibs: FacesStepDeps['wornBibs'];
+  /** Whether a photo's bibs are still waiting or being read. */
+  progress: FacesStepDeps['progress'];
   /** Makes a photo's blurred copies (the photo service). */
   redactor: Redactor;
   /** Makes an event's stored variants again with its watermark (the watermark service). */
@@ -70,6 +74,8 @@ export function createIngestHandlers(deps: IngestDeps): JobHandlers {
       bibs: deps.bibs,
       blobs: deps.blobs,
       hides: deps.hides,
+      jobs: deps.jobs,
+      faces: deps.detector !== undefined,
     }),
     faces: facesStep({
       detector: deps.detector,
@@ -79,6 +85,9 @@ export function createIngestHandlers(deps: IngestDeps): JobHandlers {
       blobs: deps.blobs,
       indexes: deps.indexes,
       hides: deps.hides,
+      ocr: deps.reader !== undefined,
+      wornBibs: deps.wornBibs,
+      progress: deps.progress,
     }),
     redact: redactStep({ redactor: deps.redactor }),
     watermark: watermarkStep({ marks: deps.marks, widths: deps.prerenderedWidths }),

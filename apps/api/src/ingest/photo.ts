@@ -181,9 +181,11 @@ export function photoStep(deps: PhotoStepDeps): JobHandler<'ingest'> {
       return { skipped: result.reason };
     }
     const event = deps.faces ? await deps.events.findById(eventId) : undefined;
+    const config = event ? photosConfigOf(event) : undefined;
     const next = afterPhoto(eventId, uuid, {
       ocr: deps.ocr,
-      faces: event !== undefined && photosConfigOf(event).feature_flag.selfie_search,
+      faces: config?.feature_flag.selfie_search ?? false,
+      runnersOnly: config?.selfie_config.indexed_faces === 'runners',
     });
     if (next.length > 0) await deps.jobs.enqueue(next);
     await deps.blobs.incoming.delete(incomingKey);

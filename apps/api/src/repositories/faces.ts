@@ -186,6 +186,18 @@ export class FaceRepository {
     return this.db.$count(photoFaces, eq(photoFaces.eventId, eventId));
   }
 
+  /** The event's stored faces (hidden ones too) and the photos they are on. */
+  async countsForEvent(eventId: number): Promise<{ faces: number; photos: number }> {
+    const rows = await this.db
+      .select({
+        faces: sql<number>`count(*)::int`,
+        photos: sql<number>`count(distinct ${photoFaces.photoUuid})::int`,
+      })
+      .from(photoFaces)
+      .where(eq(photoFaces.eventId, eventId));
+    return { faces: Number(rows[0]?.faces ?? 0), photos: Number(rows[0]?.photos ?? 0) };
+  }
+
   /**
    * Deletes every face of the event; how many. `keepHidden`: the faces hide requests matched stay
    * (their boxes keep the blur and hide the bibs read later under them); `madeBefore`: only

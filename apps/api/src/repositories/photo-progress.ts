@@ -45,6 +45,16 @@ export class PhotoProgressRepository {
     return Number(result.rows[0]?.n ?? 0);
   }
 
+  /** Whether the photo's bibs are waiting or being read: a `bibs` job of it queued or running. */
+  async bibsPending(eventId: number, uuid: string): Promise<boolean> {
+    const result = (await this.db.execute(sql`
+      select 1 from jobs
+       where event_id = ${eventId} and state in ('queued', 'running') and kind = 'bibs'
+         and payload->>'uuid' = ${uuid}
+       limit 1`)) as unknown as { rows: unknown[] };
+    return result.rows.length > 0;
+  }
+
   async of(eventId: number): Promise<PhotoProgress> {
     const result = (await this.db.execute(sql`
       with pending as (

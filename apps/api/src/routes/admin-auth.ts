@@ -58,6 +58,7 @@ const EDITOR = new Set([
   'DELETE /events/:eventId',
   'GET /events/:eventId/photos',
   'POST /events/:eventId/faces/detect',
+  'GET /events/:eventId/faces',
   'DELETE /events/:eventId/faces',
   'GET /events/:eventId/hide-requests',
   'GET /events/:eventId/hide-requests/items',

@@ -8,7 +8,6 @@ import {
   errorEnvelope,
   eventInput,
   eventPatch,
-  faceDataDeleted,
   jobsStatus,
   MAX_RESULTS_FILE_BYTES,
   photoBibsAnswer,
@@ -27,6 +26,7 @@ import { adminEventSettingsRoutes } from './admin-event-settings.js';
 import { adminEventAccessRoutes } from './admin-event-access.js';
 import { adminHideRoutes } from './admin-hides.js';
 import { adminFindabilityRoutes } from './admin-findability.js';
+import { adminFaceDataRoutes } from './admin-face-data.js';
 import { adminStatRoutes } from './admin-stats.js';
 import { adminBannerRoutes } from './uploaded-images.js';
 import { adminWatermarkRoutes } from './admin-watermark.js';
@@ -74,6 +74,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ authFailuresPerWindow?: number
   // Counts of the event's hide requests ("Hide me everywhere").
   await app.register(adminHideRoutes);
   await app.register(adminFindabilityRoutes);
+  await app.register(adminFaceDataRoutes);
   await app.register(adminStatRoutes);
   await app.register(adminBannerRoutes);
   await app.register(adminBibReviewRoutes);
@@ -240,23 +241,6 @@ export const adminRoutes: FastifyPluginAsyncZod<{ authFailuresPerWindow?: number
       reply.code(202);
       return ok(await app.services.faces.detectEvent(request.params.eventId, request.organiserId));
     },
-  );
-
-  app.delete(
-    '/events/:eventId/faces',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Delete all face data of the event: every face row and the in-memory index',
-        description:
-          'Selfie search then finds nothing until photos are detected again (re-upload, or a re-run of the faces jobs).',
-        security,
-        params: adminEventParams,
-        response: { 200: envelope(faceDataDeleted), ...failures },
-      },
-    },
-    async (request) =>
-      ok(await app.services.faces.deleteEventFaces(request.params.eventId, request.organiserId)),
   );
 
   app.delete(

@@ -38,6 +38,12 @@ export class EventService {
   onBibFormatChange: ((eventId: number) => Promise<unknown>) | undefined;
 
   /**
+   * Called when a change makes an event store other faces (`selfie_config.indexed_faces`): its
+   * photos' faces are found again (services/index.ts sets it to `FaceService.indexedFacesChanged`).
+   */
+  onIndexedFacesChange: ((event: EventRow) => Promise<unknown>) | undefined;
+
+  /**
    * Whether the platform recognises faces at all (FACES_ENABLED): off, no event offers selfie
    * search, whatever its setting (set by services/index.ts).
    */
@@ -192,6 +198,8 @@ export class EventService {
     this.onChange();
     const formatOf = (r: EventRow) => JSON.stringify(photosConfigOf(r).bib_config.format ?? null);
     if (formatOf(row!) !== formatOf(current)) await this.onBibFormatChange?.(eventId);
+    const indexedOf = (r: EventRow) => photosConfigOf(r).selfie_config.indexed_faces;
+    if (indexedOf(row!) !== indexedOf(current)) await this.onIndexedFacesChange?.(row!);
     return this.adminView(row!);
   }
 

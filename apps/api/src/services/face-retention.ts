@@ -1,4 +1,9 @@
-import { faceDataExpiresAt, retentionDays, selfieSearchEndedMessage } from '../faces/retention.js';
+import {
+  faceDataErasedMessage,
+  faceDataExpiresAt,
+  retentionDays,
+  selfieSearchEndedMessage,
+} from '../faces/retention.js';
 import { AppError } from '../errors.js';
 import type { EventRepository, EventRow } from '../repositories/events.js';
 import type { FaceRepository } from '../repositories/faces.js';
@@ -45,16 +50,19 @@ export class FaceRetention {
   }
 
   /**
-   * Refuses a face search of an event whose face data is gone, saying so plainly (410): past its
-   * day, no face left, and photos older than the retention (whose faces it deleted). An old
-   * event whose photos were just added, and are still being worked, is not "ended".
+   * Refuses a face search of an event whose face data is gone, saying so plainly (410): erased
+   * by its organiser and no face found since; or past its day, no face left, and photos older
+   * than the retention (whose faces it deleted). An old event whose photos were just added, and
+   * are still being worked, is not "ended".
    */
   async requireKept(
-    event: Pick<EventRow, 'id' | 'photosConfig' | 'eventDate'>,
+    event: Pick<EventRow, 'id' | 'photosConfig' | 'eventDate' | 'facesErasedAt'>,
     searchableFaces: number,
     now = this.now(),
   ): Promise<void> {
-    if (searchableFaces > 0 || !this.expired(event, now)) return;
+    if (searchableFaces > 0) return;
+    if (event.facesErasedAt) throw new AppError(410, faceDataErasedMessage(event.facesErasedAt));
+    if (!this.expired(event, now)) return;
     const cutoff = new Date(now.getTime() - this.daysOf(event) * DAY_MS);
     if (await this.faces.hasPhotosAddedBefore(event.id, cutoff))
       throw new AppError(410, selfieSearchEndedMessage(this.expiresAt(event), this.daysOf(event)));

@@ -1,6 +1,5 @@
 import {
   MAX_SELFIE_MATCHES,
-  type FaceDataDeleted,
   type SelfieConfig,
   type SelfieSearchAnswer,
 } from '@eventsite/contract';
@@ -58,8 +57,8 @@ const FACES_PER_SEARCH = MAX_SELFIE_MATCHES * 4;
 
 /**
  * Selfie search over the per-event indexes (face-indexes.ts), "more photos of you" from a bib's
- * photos, the selfie upload fallback, and an event's face data (detect again, delete). The
- * `faces` job that makes the data is ingest/faces.ts.
+ * photos, the selfie upload fallback, and the detection of an event's photos again (its record
+ * and erase are face-data.ts). The `faces` job that makes the data is ingest/faces.ts.
  * Visitors' embeddings are used for one search and never stored or logged.
  */
 export class FaceService {
@@ -300,13 +299,13 @@ export class FaceService {
     return { queued: await this.jobs.enqueueEventRun('faces', eventId, uuids) };
   }
 
-  /** Removes every face of the organiser's event, from the database and from memory. */
-  async deleteEventFaces(eventId: number, organiserId: number): Promise<FaceDataDeleted> {
-    await this.events.requireOwned(eventId, organiserId);
-    const deleted = await this.indexes.deleteEvent(eventId, () =>
-      this.faces.deleteForEvent(eventId),
-    );
-    return { deleted };
+  /**
+   * The event now stores other faces (`selfie_config.indexed_faces` changed): every photo's faces
+   * are found again under the new choice, when the event uses selfie search.
+   */
+  async indexedFacesChanged(event: EventRow): Promise<void> {
+    if (!this.detector || !photosConfigOf(event).feature_flag.selfie_search) return;
+    await this.jobs.enqueueEventRun('faces', event.id, await this.photos.uuidsOfEvent(event.id));
   }
 
   // The indexes, for the API's start and stop, other processes' changes, tests and /health.

@@ -42,6 +42,7 @@ import {
 } from './engines.js';
 import { FaceIndexes } from './face-indexes.js';
 import { FaceRetention } from './face-retention.js';
+import { FaceDataService } from './face-data.js';
 import { FaceService } from './faces.js';
 import { DEFAULT_FACE_RETENTION_MAX_DAYS } from '../faces/retention.js';
 import { BlurredCopies } from './blurred-copies.js';
@@ -98,6 +99,8 @@ export interface Services {
   downloads: DownloadService;
   bibs: BibService;
   faces: FaceService;
+  /** An event's face data: its record and its erase (the console's face data section). */
+  faceData: FaceDataService;
   /** Deletes events' face data past their retention (face-retention.ts). */
   faceRetention: FaceRetention;
   /** "Hide me everywhere": runners' requests to have their face hidden on an event's photos. */
@@ -206,7 +209,17 @@ export function createServices(db: Db, blobs: BlobStores, options: ServiceOption
     detector,
     faceRetention,
   );
-  const blurred = new BlurredCopies(new HideRepository(db), blobs);
+  const hideRepo = new HideRepository(db);
+  const faceData = new FaceDataService(
+    faceRepo,
+    hideRepo,
+    eventRepo,
+    events,
+    faceIndexes,
+    faceRetention,
+  );
+  events.onIndexedFacesChange = (event) => faces.indexedFacesChanged(event);
+  const blurred = new BlurredCopies(hideRepo, blobs);
   const markedCopies = new MarkedCopies(blobs, blurred);
   const watermarkRepo = new WatermarkRepository(db);
   const watermarks = new WatermarkService(
@@ -234,7 +247,7 @@ export function createServices(db: Db, blobs: BlobStores, options: ServiceOption
     markedCopies,
   );
   const hides = new HideService(
-    new HideRepository(db),
+    hideRepo,
     faceRepo,
     bibRepo,
     events,
@@ -261,6 +274,8 @@ export function createServices(db: Db, blobs: BlobStores, options: ServiceOption
     detector,
     indexes: faceIndexes,
     hides,
+    wornBibs: bibs,
+    progress: photoProgress,
     redactor: photos,
     marks: watermarks,
     prerenderedWidths: PRERENDERED_WIDTHS,
@@ -337,6 +352,7 @@ export function createServices(db: Db, blobs: BlobStores, options: ServiceOption
     bibs,
     bibReview: new BibReviewService(events, new BibReviewRepository(db)),
     faces,
+    faceData,
     faceRetention,
     hides,
     sweep: new SweepService(blobs, new MaintenanceRepository(db)),

@@ -320,6 +320,7 @@ export function readEventConfig(data: unknown): EventPage {
           FACE_RETENTION_MAX_DAYS_LIMIT,
         ),
       ),
+      indexed_faces: selfie.indexed_faces === 'runners' ? 'runners' : 'everyone',
     },
   };
   // A call-to-action without both its words and its link is not shown.

@@ -95,6 +95,11 @@ export const events = pgTable(
      * access is `unlisted`: without it, its pages and photos are not found.
      */
     linkKey: text('link_key'),
+    /**
+     * When the organiser last erased the event's face data (DELETE …/faces): while no face is
+     * stored again, selfie search says so. Null: never erased.
+     */
+    facesErasedAt: timestamp('faces_erased_at', { withTimezone: true }),
   },
   (t) => [
     index('events_organiser_listing_idx').on(t.organiserId, t.published, t.eventDate),

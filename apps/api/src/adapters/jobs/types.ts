@@ -21,7 +21,15 @@ export interface JobPayloads {
   /** Bib OCR of one photo. */
   bibs: { eventId: number; uuid: string };
   /** Faces of one photo: boxes and descriptors for selfie search. */
-  faces: { eventId: number; uuid: string };
+  faces: {
+    eventId: number;
+    uuid: string;
+    /**
+     * Queued by the photo's `bibs` job once its readings were stored (an event that indexes only
+     * runners' faces, ingest/order.ts): the faces are decided with them, whatever else is queued.
+     */
+    afterBibs?: boolean;
+  };
   /** A photo's faces were hidden: its stored variants and download copy are made again blurred. */
   redact: { eventId: number; uuid: string };
   /** The event's watermark changed: its stored display variants are made again with this version. */

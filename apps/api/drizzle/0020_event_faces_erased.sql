@@ -1,0 +1,1 @@
+ALTER TABLE "events" ADD COLUMN "faces_erased_at" timestamp with time zone;
