@@ -40,9 +40,9 @@ export const PRIVACY_TEXT = {
       id: 'selfie',
       heading: 'Selfie search and face data',
       paragraphs: [
-        'Where an event offers selfie search, the faces on its photos are described as numbers so that a selfie can find them. This face data is biometric data, and it is used for nothing else.',
+        'Where an event offers selfie search, the faces on its photos are described as numbers so that a selfie can find them. This face data is biometric data, and it is used for nothing else. An organiser may choose to describe only the runners’ faces (a face above a race bib), and not those of spectators or passers-by.',
         'Your selfie is processed on your device. Only a description of your face (numbers, not a picture) is sent to find your photos, and neither the selfie nor its description is kept.',
-        `The face data of an event’s photos is deleted a set time after the event: ${FACE_RETENTION_DAYS} days, unless the organiser chose fewer. The photos stay; selfie search for that event then ends.`,
+        `The face data of an event’s photos is deleted a set time after the event: ${FACE_RETENTION_DAYS} days, unless the organiser chose fewer, or earlier when the organiser erases it. The photos stay; selfie search for that event then ends.`,
       ],
     },
     {

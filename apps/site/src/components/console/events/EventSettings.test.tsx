@@ -17,7 +17,7 @@ const event: AdminEvent = {
   total_images: 3,
   event_photos_config: {
     ...DEFAULT_EVENT_PHOTOS_CONFIG,
-    selfie_config: { match_threshold: 0.6, face_retention_days: 30 },
+    selfie_config: { match_threshold: 0.6, face_retention_days: 30, indexed_faces: 'everyone' },
   },
   face_data_expires_at: '2025-07-02T00:00:00.000Z',
 };

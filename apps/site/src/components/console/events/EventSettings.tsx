@@ -1,7 +1,9 @@
 import { type AdminEvent, BIB_STRATEGIES, type EventAccessLevel } from '@eventsite/contract';
 import type { ReactNode } from 'react';
 import { CSRF_FIELD } from '@/lib/console-security';
+import { FaceEraseForm } from './FaceData';
 import { CheckField, ErrorSummary, FieldError, TextField } from './Fields';
+import { SelfieFields } from './SelfieFields';
 import { FLAG_KEYS, type FieldErrors, flagField, type FormValues, PLACEMENTS } from './event-form';
 import { EVENTS_TEXT, FLAG_TEXT } from './strings';
 
@@ -20,6 +22,8 @@ interface Props {
   access?: ReactNode;
   /** The event's access level, when known: what "published" means for it. */
   accessLevel?: EventAccessLevel | null;
+  /** What face data the event holds, with its erase (FaceData), in the selfie settings. */
+  faceData?: ReactNode;
 }
 
 const PUBLISHED_TEXT: Record<EventAccessLevel, string> = {
@@ -28,7 +32,10 @@ const PUBLISHED_TEXT: Record<EventAccessLevel, string> = {
   password: EVENTS_TEXT.isPublishedPassword,
 };
 
-/** An event's settings: its public address, publishing, every setting, and the way to delete it. */
+/**
+ * An event's settings: its public address, publishing, every setting, the face data it holds,
+ * and the way to delete it.
+ */
 export function EventSettings({
   event,
   csrf,
@@ -39,6 +46,7 @@ export function EventSettings({
   bannerSrc,
   access,
   accessLevel = null,
+  faceData,
 }: Props) {
   const action = `/console/events/${event.id}`;
   const strategies = Array.isArray(values.bib_strategy)
@@ -270,42 +278,7 @@ export function EventSettings({
           />
         </fieldset>
 
-        <fieldset className="events-section">
-          <legend className="console-section-title">{EVENTS_TEXT.selfie}</legend>
-          {event.selfie_search_available === false ? (
-            <p className="console-notice" role="note">
-              {EVENTS_TEXT.facesOffOnPlatform}
-            </p>
-          ) : null}
-          <TextField
-            name="selfie_threshold"
-            label={EVENTS_TEXT.selfieThreshold}
-            hint={EVENTS_TEXT.selfieThresholdHint}
-            inputMode="numeric"
-            values={values}
-            errors={errors}
-          />
-          <TextField
-            name="face_retention_days"
-            label={EVENTS_TEXT.faceRetention}
-            hint={EVENTS_TEXT.faceRetentionHint}
-            inputMode="numeric"
-            values={values}
-            errors={errors}
-          />
-          {event.face_data_expires_at ? (
-            <p className="console-hint" data-testid="face-data-deleted-on">
-              {EVENTS_TEXT.faceDataDeletedOn(
-                new Date(event.face_data_expires_at).toLocaleDateString('en-GB', {
-                  day: 'numeric',
-                  month: 'long',
-                  year: 'numeric',
-                  timeZone: 'UTC',
-                }),
-              )}
-            </p>
-          ) : null}
-        </fieldset>
+        <SelfieFields event={event} values={values} errors={errors} faceData={faceData} />
 
         <fieldset className="events-section">
           <legend className="console-section-title">{EVENTS_TEXT.video}</legend>
@@ -330,6 +303,7 @@ export function EventSettings({
           {EVENTS_TEXT.save}
         </button>
       </form>
+      {faceData ? <FaceEraseForm eventId={event.id} csrf={csrf} /> : null}
 
       <section className="events-section" aria-labelledby="events-banner-upload">
         <h2 id="events-banner-upload" className="console-section-title">

@@ -60,6 +60,7 @@ export function valuesOfEvent(event: AdminEvent): FormValues {
     cta_placement: c.cta_config.placement,
     selfie_threshold: String(Math.round(c.selfie_config.match_threshold * 100)),
     face_retention_days: String(c.selfie_config.face_retention_days),
+    indexed_faces: c.selfie_config.indexed_faces,
     video_min: String(c.video_config.validation.min_images),
     video_max: String(c.video_config.validation.max_images),
   };
@@ -97,6 +98,7 @@ const FIELD_OF_PATH: Record<string, string> = {
   'event_photos_config.cta_config.placement': 'cta_placement',
   'event_photos_config.selfie_config.match_threshold': 'selfie_threshold',
   'event_photos_config.selfie_config.face_retention_days': 'face_retention_days',
+  'event_photos_config.selfie_config.indexed_faces': 'indexed_faces',
   'event_photos_config.video_config.validation.min_images': 'video_min',
   'event_photos_config.video_config.validation.max_images': 'video_max',
 };
@@ -121,6 +123,7 @@ const MESSAGES: Record<string, string> = {
   cta_placement: 'Choose where the button goes.',
   selfie_threshold: 'Enter a whole number from 30 to 95.',
   face_retention_days: 'Enter a whole number of days, at least 1.',
+  indexed_faces: 'Choose whose faces are stored: everyone, or only runners.',
   video_min: 'Enter a whole number from 0 to 500.',
   video_max: 'Enter a whole number from 0 to 500.',
 };
@@ -204,6 +207,8 @@ export function patchOfValues(
       selfie_config: {
         match_threshold: percent(text(v, 'selfie_threshold')),
         face_retention_days: whole(text(v, 'face_retention_days')),
+        // Absent (a form of before the choice): the stored choice stays.
+        ...(text(v, 'indexed_faces') ? { indexed_faces: text(v, 'indexed_faces') } : {}),
       },
       video_config: {
         validation: {

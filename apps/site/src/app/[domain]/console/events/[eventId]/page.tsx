@@ -3,8 +3,11 @@ import type { AdminEvent } from '@eventsite/contract';
 import { ConsoleFrame, EventNav } from '@/components/console/ConsoleFrame';
 import { EventSettings } from '@/components/console/events/EventSettings';
 import { EventAccess } from '@/components/console/events/EventAccess';
+import { FaceData } from '@/components/console/events/FaceData';
+import { FACE_DATA_TEXT } from '@/components/console/events/face-data-strings';
 import { ACCESS_NOTICES } from '@/components/console/events/access-strings';
 import { consoleEventAccess } from '@/provider/console-access';
+import { consoleFaceData } from '@/provider/console-faces';
 import {
   type FieldErrors,
   type FormValues,
@@ -50,7 +53,12 @@ function bannerSrcOf(event: AdminEvent): string | null {
 export default async function EventSettingsPage({ params, searchParams }: Props) {
   const [{ domain, eventId: idParam }, query] = await Promise.all([params, searchParams]);
   const { session, eventId, event, error } = await eventScreen(idParam);
-  const access = event ? await consoleEventAccess(session.token, eventId) : null;
+  const [access, faces] = event
+    ? await Promise.all([
+        consoleEventAccess(session.token, eventId),
+        consoleFaceData(session.token, eventId),
+      ])
+    : [null, null];
   const draft = consoleStash().get<{ values: FormValues; errors: FieldErrors }>(
     session.token,
     'event-draft',
@@ -59,7 +67,11 @@ export default async function EventSettingsPage({ params, searchParams }: Props)
   const publicUrl = event ? publicUrlOf(domain, event.slug) : '';
   const noticeKey = one(query.notice) ?? '';
   const notice =
-    noticeKey === 'renamed' ? EVENTS_TEXT.renamed(publicUrl) : (NOTICES[noticeKey] ?? null);
+    noticeKey === 'renamed'
+      ? EVENTS_TEXT.renamed(publicUrl)
+      : noticeKey === 'faces-erased'
+        ? FACE_DATA_TEXT.erased(Number(one(query.erased) ?? 0) || 0)
+        : (NOTICES[noticeKey] ?? null);
   const apiError = one(query.error);
   const title = event ? EVENTS_TEXT.settingsTitle(event.name) : 'Event settings';
   return (
@@ -81,6 +93,7 @@ export default async function EventSettingsPage({ params, searchParams }: Props)
             notice={notice}
             bannerSrc={bannerSrcOf(event)}
             accessLevel={access?.ok ? access.data.access : null}
+            faceData={<FaceData record={faces?.ok ? faces.data : null} />}
             access={
               <EventAccess
                 eventId={eventId}
