@@ -4,17 +4,16 @@
 // Longer than 400 lines: one browser suite over the demo's largest gallery; its look-ups of the
 // event and first photos are made once for all its tests.
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import yauzl from 'yauzl';
 import { axeViolations, launchBrowser, VIEWPORTS } from '../support/browser.js';
 import { tagPhotos } from '../support/demo-tags.js';
 import { apiData, apiUrl, metaContent, serverHtml, siteUrl, type AllEvents } from '../support/stack.js';
+import { original, sha, zipEntries } from '../support/zip.js';
 
 interface PhotoItem {
   uuid: string;
@@ -90,14 +89,6 @@ async function phoneRecordingListing(): Promise<{ page: Page; listing: string[] 
   });
   return { page, listing };
 }
-const sha = (b: Buffer | Uint8Array) => createHash('sha256').update(b).digest('hex');
-
-async function original(uuid: string): Promise<Buffer> {
-  const res = await fetch(`${apiUrl}/events/photos/${uuid}?download=1`);
-  assert.equal(res.status, 200, `original of ${uuid}`);
-  return Buffer.from(await res.arrayBuffer());
-}
-
 /** Until the page has painted what a scroll changed: two animation frames, not a fixed time. */
 const painted = (page: Page) =>
   page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
@@ -109,31 +100,6 @@ async function scrollTo(page: Page, n: number) {
     await painted(page);
   }
   await tile(page, n).scrollIntoViewIfNeeded();
-}
-
-function zipEntries(file: string): Promise<{ name: string; data: Buffer }[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.open(file, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err ?? new Error('no zip'));
-      const out: { name: string; data: Buffer }[] = [];
-      zip.on('entry', (entry: yauzl.Entry) => {
-        if (entry.fileName.endsWith('/')) return zip.readEntry();
-        zip.openReadStream(entry, (e, stream) => {
-          if (e || !stream) return reject(e ?? new Error('no stream'));
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            out.push({ name: entry.fileName, data: Buffer.concat(chunks) });
-            zip.readEntry();
-          });
-          stream.on('error', reject);
-        });
-      });
-      zip.on('end', () => resolve(out));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
 }
 
 describe('the event gallery', () => {

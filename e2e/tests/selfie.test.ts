@@ -298,6 +298,23 @@ describe('selfie search', () => {
     await search();
     const count = Number((await page.getByText(/^\d+ photos? of you$/).textContent())!.split(' ')[0]);
     assert.ok((await shown()).some((src) => src.includes(group)), 'the five-face row is shown');
+    // Over each photo its controls ("Not me", the heart, "This is me" where a bib was read) sit in
+    // its corners: none over another, none over the middle of the photo.
+    const controls = await page.locator('.jgrid-actions').evaluateAll((boxes) =>
+      boxes.map((b) => {
+        const r = b.getBoundingClientRect();
+        return { tile: { x: r.left, y: r.top, width: r.width, height: r.height }, parts: Array.from(b.children).map((c) => c.getBoundingClientRect().toJSON() as { x: number; y: number; width: number; height: number }) };
+      }),
+    );
+    assert.ok(controls.length > 0 && controls.every((c) => c.parts.length >= 2), 'each photo has "Not me" and a heart');
+    const apart = (a: { x: number; y: number; width: number; height: number }, b: typeof a) => a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+    for (const { tile, parts } of controls) {
+      const middle = { x: tile.x + tile.width / 2 - 1, y: tile.y + tile.height / 2 - 1, width: 2, height: 2 };
+      parts.forEach((p, i) => {
+        assert.ok(apart(p, middle), `a control off the middle of its photo: ${JSON.stringify({ tile, p })}`);
+        for (const q of parts.slice(i + 1)) assert.ok(apart(p, q), `two controls apart: ${JSON.stringify([p, q])}`);
+      });
+    }
     // A real button, named after the photo; tapped, the photo is gone at once.
     const notMe = page.getByRole('button', { name: `Not me: remove Photo 1 of ${count}` });
     await notMe.tap();
