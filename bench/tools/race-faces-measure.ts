@@ -3,6 +3,12 @@
  * photos, from descriptors written by race-faces-describe.ts; tuning and held-out runners apart.
  *
  *   node --conditions=source --import tsx bench/tools/race-faces-measure.ts <described.json>... [--limits none|product]
+ *     [--parts tuning] [--match-similarity <x>]
+ *
+ * `--parts tuning` prints the tuning runners only (while choosing: the held-out runners and the
+ * whole set, which holds them, are read once at the end). `--match-similarity` is the similarity
+ * floor of the product's rule and the standout lines (default the API's `MATCH_SIMILARITY`, set
+ * for `faceres`; another descriptor's similarities run on another scale).
  */
 import { readFileSync } from 'node:fs';
 import { QUALITY_LIMITS, type QualityLimits } from '../../apps/api/src/faces/quality.js';
@@ -24,6 +30,16 @@ const args = process.argv.slice(2);
 const limitsArg = args.includes('--limits') ? args[args.indexOf('--limits') + 1] : 'none';
 const files = args.filter((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--'));
 const limits: QualityLimits | null = limitsArg === 'product' ? QUALITY_LIMITS : null;
+const partsArg = args.includes('--parts')
+  ? args[args.indexOf('--parts') + 1]!
+  : 'tuning,heldOut,all';
+const parts = partsArg.split(',') as Part[];
+if (parts.some((p) => !['tuning', 'heldOut', 'all'].includes(p)))
+  throw new Error(`--parts: a list of tuning, heldOut and all, not ${partsArg}`);
+const floor = args.includes('--match-similarity')
+  ? Number(args[args.indexOf('--match-similarity') + 1])
+  : MATCH_SIMILARITY;
+if (!(floor >= -1 && floor <= 1)) throw new Error('--match-similarity: a similarity, -1..1');
 const set = loadRaceFaces();
 const pct = (x: number) => `${(100 * x).toFixed(1)}`;
 const q = (sorted: number[], p: number) =>
@@ -43,7 +59,7 @@ for (const file of files) {
   console.log(
     `\n## ${described.descriptor}: ${faces.length} faces (${faces.filter((f) => f.runner).length} labelled), photos ${(described.photoMs / 1000).toFixed(1)} s`,
   );
-  for (const part of ['tuning', 'heldOut'] as Part[]) {
+  for (const part of (['tuning', 'heldOut'] as Part[]).filter((p) => parts.includes(p))) {
     const { genuine, impostor } = similarities(set, faces, part);
     let above = 0;
     for (const g of genuine) above += impostor.filter((i) => i < g).length;
@@ -68,7 +84,7 @@ for (const file of files) {
   const expand =
     expandArg === null ? undefined : { confirm: expandArg === 'none' ? null : Number(expandArg) };
   const line = (label: string, rule: SelfieRule) => {
-    const row = (['tuning', 'heldOut', 'all'] as Part[]).map((part) => {
+    const row = parts.map((part) => {
       const s = selfieSearch(
         set,
         described,
@@ -84,19 +100,19 @@ for (const file of files) {
     console.log(`selfie ${label}: ${row.join(' | ')}`);
   };
   for (const t of thresholds) line(`similarity ≥ ${t}`, { similarity: t });
-  line('the product (threshold 0.60)', { bars: matchBars(MATCH_SIMILARITY, faces.length) });
+  line(`the product (threshold ${floor.toFixed(2)})`, { bars: matchBars(floor, faces.length) });
   for (const standout of standouts)
     line(`standout ≥ ${standout}`, {
       bars: {
-        ...matchBars(MATCH_SIMILARITY, faces.length),
-        match: { similarity: MATCH_SIMILARITY, standout },
+        ...matchBars(floor, faces.length),
+        match: { similarity: floor, standout },
       },
     });
   const threshold = args.includes('--fusion-threshold')
     ? Number(args[args.indexOf('--fusion-threshold') + 1])
     : 0.6;
   const fusionLine = (label: string, options: Parameters<typeof morePhotos>[4]) => {
-    const row = (['tuning', 'heldOut', 'all'] as Part[]).map((part) => {
+    const row = parts.map((part) => {
       const f = morePhotos(set, faces, part, threshold, options);
       const right = f.right + f.wrong === 0 ? 1 : f.right / (f.right + f.wrong);
       return `${part} ${f.right} right / ${f.wrong} wrong (${pct(right)} %), ${f.missed} missed of ${f.searches}`;
