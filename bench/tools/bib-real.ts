@@ -4,9 +4,11 @@
  * recall at the threshold. Usage: node --import tsx bench/tools/bib-real.ts [threshold=0.8] [verbose]
  * (env DET_SIDE, CLOSER_SIDE: the detector's sizes, CLOSER_SIDE=0 for no closer look;
  * SMALL_PRINT=read: recognise small print too; DIGITS_ONLY=1: the digits-only bib pattern;
- * LENGTHS=3,4: the digit counts an event has learnt)
+ * LENGTHS=3,4: the digit counts an event has learnt; RESIZE=2400: each photo scaled to that
+ * long side first, as a camera-size or a smaller photo of the same scene)
  */
 import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
 import { bibsFromLines, createOcrEngine } from '../../apps/api/src/bibs/index.js';
 import { DIGITS_BIB_PATTERN } from '../../apps/api/src/bibs/bib-text.js';
 import { isLit } from '../../apps/api/src/bibs/print-ground.js';
@@ -18,7 +20,15 @@ const { tuning } = loadRealRace();
 const engine = createOcrEngine();
 const found = new Map<string, string[]>();
 for (const photo of tuning) {
-  const lines = await engine.readText(readFileSync(photo.path), {
+  const bytes = readFileSync(photo.path);
+  const resize = Number(process.env.RESIZE ?? 0);
+  const image = resize
+    ? await sharp(bytes)
+        .resize({ width: resize, height: resize, fit: 'inside', kernel: 'lanczos3' })
+        .jpeg({ quality: 90 })
+        .toBuffer()
+    : bytes;
+  const lines = await engine.readText(image, {
     skipSmallPrint: process.env.SMALL_PRINT !== 'read',
     ...(process.env.DET_SIDE ? { detectionSide: Number(process.env.DET_SIDE) } : {}),
     ...(process.env.CLOSER_SIDE ? { closerLookSide: Number(process.env.CLOSER_SIDE) } : {}),

@@ -358,3 +358,29 @@ describe("an event's usual digit count, learnt from its readings", () => {
     expect(bibsFromLines(lines, { usualDigits: 4 }).map((d) => d.bib)).toContain('21');
   });
 });
+
+describe('where the runners are: the faces on the photo', () => {
+  // A runner's head at the top, their bib on the chest below it, a banner's number over the course.
+  const head = { x: 400, y: 200, width: 80, height: 90 };
+  const lines = [line('2331', 380, 420, 140, 60), line('14', 60, 40, 90, 60)];
+  const confidences = (faces: Array<typeof head> | null) =>
+    Object.fromEntries(bibsFromLines(lines, { faces }).map((d) => [d.bib, d.confidence]));
+
+  it('lowers a number above every face, under the threshold, and keeps the bib below one', () => {
+    const read = confidences([head]);
+    expect(read['2331']).toBe(0.99);
+    expect(read['14']).toBeLessThan(0.8);
+  });
+
+  it('changes nothing where no face was found, or face detection is off', () => {
+    expect(confidences([])).toEqual({ '2331': 0.99, '14': 0.99 });
+    expect(confidences(null)).toEqual({ '2331': 0.99, '14': 0.99 });
+  });
+
+  it('takes a number below any face, not only its wearer’s: a head may go unseen', () => {
+    const neighbour = { x: 900, y: 100, width: 60, height: 60 };
+    const read = confidences([neighbour]);
+    expect(read['2331']).toBe(0.99);
+    expect(read['14']).toBeLessThan(0.8);
+  });
+});

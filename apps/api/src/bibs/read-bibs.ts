@@ -66,6 +66,13 @@ export interface ReadBibsOptions {
    * bib, a clock, a sign). A usual digit count (`usualDigits`), when known, is used instead.
    */
   usualLengths?: readonly number[] | null;
+  /**
+   * Where the photo's faces are (the face detector's boxes, in the photo's pixels). A bib is worn
+   * on a chest, below a head: on a photo with faces, a number whose top is above every face's
+   * bottom (a banner, a clock, a sign over the course) is lowered like a cut-off reading. No
+   * faces (none found, or face detection off): no change.
+   */
+  faces?: readonly Box[] | null;
   /** Long side of the image the detector sees; default the engine's (960). */
   detectionSide?: number;
 }
@@ -194,6 +201,7 @@ export function bibsFromLines(
           });
       }
     }
+    if (options.faces?.length && !belowAFace(line.box, options.faces)) confidence *= CUT_OFF_PENALTY;
     // After the registered boost: a cut-off "1234" of 12345 is as registered as any bib when bibs run 1..N.
     if (!isWhole(normalised.bib) && looksCutOff(line, normalised.bib, registered)) {
       const side = line.ends.left ? 'right' : line.ends.right ? 'left' : 'both';
@@ -222,6 +230,11 @@ export function bibsFromLines(
     keep({ bib: normalised.bib, confidence, box: line.box });
   }
   return [...best.values()].sort((a, b) => b.confidence - a.confidence);
+}
+
+/** Whether a number stands lower than some face's bottom, where a runner's chest can be. */
+export function belowAFace(number: Box, faces: readonly Box[]): boolean {
+  return faces.some((face) => face.y + face.height <= number.y);
 }
 
 /**

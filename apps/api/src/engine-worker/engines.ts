@@ -5,6 +5,7 @@
 import { isMainThread, workerData } from 'node:worker_threads';
 import { createOcrEngine, type OcrTextLine, type ReadTextOptions } from '../bibs/ocr-engine.js';
 import { createFaceEngine, type DetectFacesOptions, type Face } from '../faces/engine.js';
+import type { FaceBox } from '../faces/tiles.js';
 import { lazyEngine } from './engine.js';
 
 if (isMainThread)
@@ -31,6 +32,10 @@ export function readText(image: Uint8Array, options?: ReadTextOptions): Promise<
 
 export function detectFaces(image: Uint8Array, options?: DetectFacesOptions): Promise<Face[]> {
   return faces.use().detectFaces(bytes(image), options);
+}
+
+export function locateFaces(image: Uint8Array, options?: DetectFacesOptions): Promise<FaceBox[]> {
+  return faces.use().locateFaces(bytes(image), options);
 }
 
 export function disposeOcr(): Promise<void> {

@@ -70,6 +70,11 @@ export interface DetectFacesOptions {
 export interface FaceEngine {
   /** Every face on the photo, best score first. Rejects with `UnreadableImageError` for bytes that are not an image. */
   detectFaces(image: Buffer, options?: DetectFacesOptions): Promise<Face[]>;
+  /**
+   * Where the faces are, in the photo's pixels, largest first: the detector alone, nothing
+   * described and nothing kept (the bib reader asks where runners' heads are).
+   */
+  locateFaces(image: Buffer, options?: DetectFacesOptions): Promise<FaceBox[]>;
   dispose(): Promise<void>;
 }
 
@@ -111,13 +116,18 @@ export function createFaceEngine(options: FaceEngineOptions = {}): FaceEngine {
 export const sharedFaceEngine: () => FaceEngine = perProcessEngine<FaceEngine>({
   create: () => createFaceEngine(),
   worker: engineWorker,
-  calls: { detectFaces: 'detectFaces' },
+  calls: { detectFaces: 'detectFaces', locateFaces: 'locateFaces' },
   dispose: 'disposeFaces',
 });
 
 /** The faces of a photo, with the shared engine. */
 export function detectFaces(image: Buffer, options?: DetectFacesOptions): Promise<Face[]> {
   return sharedFaceEngine().detectFaces(image, options);
+}
+
+/** Where the faces of a photo are, with the shared engine (nothing described). */
+export function locateFaces(image: Buffer, options?: DetectFacesOptions): Promise<FaceBox[]> {
+  return sharedFaceEngine().locateFaces(image, options);
 }
 
 class HumanFaceEngine implements FaceEngine {
@@ -141,24 +151,7 @@ class HumanFaceEngine implements FaceEngine {
     return this.#queue.run(async () => {
       const { raw, scale } = await decode(image, this.#options.workingSide ?? DEFAULT_WORKING_SIDE);
       const human = await this.#human.get();
-      const minSize = (options.minFaceSize ?? MIN_FACE_SIZE) / scale;
-      const minScore = options.minScore ?? MIN_FACE_SCORE;
-
-      const maxFaces = this.#options.maxFaces ?? 40;
-      const found = await locateScaled(human, raw, maxFaces);
-      if (options.tiles !== false) {
-        for (const tile of planTiles(raw.width, raw.height, this.#options.tiles)) {
-          for (const d of await locateScaled(human, raw, maxFaces, tile)) {
-            if (!touchesInnerEdge(d.box, tile, raw.width, raw.height)) found.push(d);
-          }
-        }
-      }
-      const candidates = mergeDetections(
-        found.filter((d) => d.score >= minScore && Math.min(d.box.width, d.box.height) >= minSize),
-      )
-        .sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height)
-        .slice(0, maxFaces);
-
+      const candidates = await this.#candidates(human, raw, scale, options);
       const faces: Face[] = [];
       for (const candidate of candidates) {
         const described = await describe(human, raw, candidate.box, this.#descriptor, this.#mirror);
@@ -175,6 +168,40 @@ class HumanFaceEngine implements FaceEngine {
       }
       return mergeDetections(faces).sort((a, b) => b.score - a.score);
     });
+  }
+
+  locateFaces(image: Buffer, options: DetectFacesOptions = {}): Promise<FaceBox[]> {
+    return this.#queue.run(async () => {
+      const { raw, scale } = await decode(image, this.#options.workingSide ?? DEFAULT_WORKING_SIDE);
+      const human = await this.#human.get();
+      const candidates = await this.#candidates(human, raw, scale, options);
+      return candidates.map((c) => scaleBox(c.box, scale, raw));
+    });
+  }
+
+  /** The detector's boxes over the photo (and its tiles), merged and filtered, largest first. */
+  async #candidates(
+    human: HumanLike,
+    raw: Raw,
+    scale: number,
+    options: DetectFacesOptions,
+  ): Promise<Detection[]> {
+    const minSize = (options.minFaceSize ?? MIN_FACE_SIZE) / scale;
+    const minScore = options.minScore ?? MIN_FACE_SCORE;
+    const maxFaces = this.#options.maxFaces ?? 40;
+    const found = await locateScaled(human, raw, maxFaces);
+    if (options.tiles !== false) {
+      for (const tile of planTiles(raw.width, raw.height, this.#options.tiles)) {
+        for (const d of await locateScaled(human, raw, maxFaces, tile)) {
+          if (!touchesInnerEdge(d.box, tile, raw.width, raw.height)) found.push(d);
+        }
+      }
+    }
+    return mergeDetections(
+      found.filter((d) => d.score >= minScore && Math.min(d.box.width, d.box.height) >= minSize),
+    )
+      .sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height)
+      .slice(0, maxFaces);
   }
 
   async dispose(): Promise<void> {

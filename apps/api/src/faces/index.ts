@@ -3,6 +3,7 @@ export {
   createFaceEngine,
   sharedFaceEngine,
   detectFaces,
+  locateFaces,
   UnreadableImageError,
   DEFAULT_WORKING_SIDE,
 } from './engine.js';

@@ -65,10 +65,25 @@ function onFirstUse<M extends { UnreadableImageError: abstract new (...args: nev
   };
 }
 
-/** The real OCR engine. */
-export function engineBibReader(): BibReader {
+/**
+ * The real OCR engine. With `faces` (face detection allowed, FACES_ENABLED), the face detector
+ * first says where the photo's heads are, and a number above all of them is not taken for a bib
+ * (`faces` in the reader's options). Where the faces cannot be located (their engine does not
+ * load), the photo is read without them.
+ */
+export function engineBibReader(options: { faces?: boolean } = {}): BibReader {
   const use = onFirstUse<typeof BibsEngine>('OCR engine', () => import('../bibs/index.js'));
-  return { readBibs: (image, options) => use((bibs) => bibs.readBibs(image, options)) };
+  const useFaces = options.faces
+    ? onFirstUse<typeof FacesEngine>('face engine', () => import('../faces/index.js'))
+    : null;
+  return {
+    readBibs: async (image, readOptions) => {
+      const faces = useFaces
+        ? await useFaces((engine) => engine.locateFaces(image)).catch(() => null)
+        : null;
+      return use((bibs) => bibs.readBibs(image, { ...readOptions, faces }));
+    },
+  };
 }
 
 /** The real face engine. */

@@ -183,7 +183,9 @@ export function createServices(db: Db, blobs: BlobStores, options: ServiceOption
   const jobs = new JobService(options.queue ?? new DatabaseJobQueue(db), events, photoProgress);
   const stillReading = new StillReading(photoProgress);
   const reader =
-    (options.ocrEnabled ?? true) ? (options.bibReader ?? engineBibReader()) : undefined;
+    (options.ocrEnabled ?? true)
+      ? (options.bibReader ?? engineBibReader({ faces: options.facesEnabled ?? true }))
+      : undefined;
   const detector =
     (options.facesEnabled ?? true) ? (options.faceDetector ?? engineFaceDetector()) : undefined;
   const bibRepo = new BibRepository(db, (eventId) => live.changed(eventId));
