@@ -123,7 +123,12 @@ export function GalleryView({
   const searchKey = collection ? `collection:${collection.kind}` : selfieAnswer ? 'selfie' : search ? `${search.kind}:${search.value}` : 'all';
 
   /* ---------- "More photos of you": the bib's wearer, found by face ---------- */
-  const bibFound = search?.kind === 'bib' && feed.started && feed.photos.length > 0 ? search.value : null;
+  // Right after a new search the feed still holds the last one's photos (until its effect runs):
+  // they must not make the new bib look found, even for a moment.
+  const feedOf = useRef({ feed, key: searchKey });
+  if (feedOf.current.feed !== feed) feedOf.current = { feed, key: searchKey };
+  const feedIsCurrent = feedOf.current.key === searchKey;
+  const bibFound = search?.kind === 'bib' && feedIsCurrent && feed.started && feed.photos.length > 0 ? search.value : null;
   const moreOfBibFound = useMoreOfBib(apiBase, eventId, bibFound, flags.selfie_search && flags.bib_search);
   const moreOfBib = useMemo(() => withoutNotMe(moreOfBibFound, notMe.removed), [moreOfBibFound, notMe.removed]);
   const extra: readonly PhotoListItem[] = collection ? [] : selfieAnswer ? selfieMaybes : moreOfBib;
@@ -372,7 +377,7 @@ export function GalleryView({
       {/* A result card links the runner page itself; a bib found without one, the actions below. */}
       <RunnerLinks eventId={eventId} eventSlug={eventSlug} apiBase={apiBase} search={selfieAnswer || search?.kind !== 'name' ? null : search} flags={flags} />
       {selfieAnswer ? <SelfieRunnerLink photos={selfieMatches} eventSlug={eventSlug} /> : null}
-      {(search || selfieAnswer) && !collection && showGrid ? (
+      {(selfieAnswer || (search && feedIsCurrent)) && !collection && showGrid ? (
         <ResultActions
           count={total}
           onDownload={canDownload ? () => void downloadResults() : null}

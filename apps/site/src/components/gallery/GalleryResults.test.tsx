@@ -50,10 +50,12 @@ const downloads = () => fetchMock.mock.calls.filter(([url]) => String(url).endsW
 function answer(url: string) {
   const u = new URL(url);
   if (u.pathname.endsWith('/downloads')) return zip();
+  if (u.pathname.endsWith('/results/4321')) return envelope({ bib: '4321', name: 'Ana Costa', gender: 'F', category: null, gun_time: '1:30:00', net_time: '1:29:40', status: null, overall_rank: 12, category_rank: null, splits: {} });
   if (u.pathname.includes('/results/')) return envelope(null, 404);
   const bib = u.searchParams.get('bib');
   const name = u.searchParams.get('name');
   if (bib === '1234') return envelope({ photos: photos(10, 2), total: 2, next_cursor: null });
+  if (bib === '4321') return envelope({ photos: photos(30, 1), total: 1, next_cursor: null });
   if (bib) return envelope({ photos: [], total: 0, next_cursor: null });
   if (name === 'maria') {
     return u.searchParams.get('cursor')
@@ -100,6 +102,32 @@ describe('Gallery: a search’s results, one tap each', () => {
     expect(screen.queryByRole('link', { name: 'Your runner page' })).toBeNull();
     expect(screen.queryByRole('group', { name: 'Your results' })).toBeNull();
     expect(window.location.search).toBe('?bib=999');
+  });
+
+  it.each([
+    ['photos', '1234'],
+    ['a result card', '4321'],
+  ])('an unknown bib after one with %s: not for a moment a runner page', async (_, known) => {
+    fetchMock.mockImplementation(async (url: string) => answer(url));
+    render(<Gallery {...props({ flags: flags({ show_timing_data: true }) })} />);
+    await screen.findByRole('button', { name: 'Photo 1 of 5' });
+    await searchFor('Bib number', known);
+    await screen.findByRole('link', { name: 'Your runner page' });
+    if (known === '4321') await screen.findByRole('region', { name: 'Race result of Ana Costa' });
+    // Every link the page shows from now on, even for a moment: added, or given a new address.
+    const links: string[] = [];
+    const observer = new MutationObserver((records) => {
+      for (const r of records) {
+        if (r.type === 'attributes' && r.target instanceof Element) links.push(r.target.getAttribute('href') ?? '');
+        r.addedNodes.forEach((n) => n instanceof Element && n.querySelectorAll('a').forEach((a) => links.push(a.getAttribute('href') ?? '')));
+      }
+    });
+    observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['href'] });
+    await searchFor('Bib number', '999');
+    await screen.findByRole('heading', { name: 'No photos found for bib 999' });
+    await new Promise((r) => setTimeout(r, 0));
+    observer.disconnect();
+    expect(links.filter((href) => href.includes('/runners/'))).toEqual([]);
   });
 
   it('a name search: the zip holds every result, those not drawn yet too; no runner page of its own', async () => {

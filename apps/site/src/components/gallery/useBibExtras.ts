@@ -29,21 +29,25 @@ export function useMoreOfBib(apiBase: string, eventId: number, bibFound: string 
   return moreOfBib && moreOfBib.bib === bibFound ? moreOfBib.photos : [];
 }
 
-/** The race result of a bib search, when the event shows timing data. */
+/**
+ * The race result of a bib search, when the event shows timing data. Only ever the searched bib's:
+ * right after a new search the last bib's result is not shown under the new bib, even for a moment.
+ */
 export function useRaceResult(apiBase: string, eventId: number, search: GallerySearch | null, enabled: boolean): RaceResult | null {
-  const [result, setResult] = useState<RaceResult | null>(null);
+  const [found, setFound] = useState<{ bib: string; result: RaceResult | null } | null>(null);
   useEffect(() => {
-    setResult(null);
+    setFound(null);
     if (!enabled || search?.kind !== 'bib') return;
     const abort = new AbortController();
-    fetchRaceResult(apiBase, eventId, search.value, fetch, abort.signal)
-      .then((r) => {
-        if (!abort.signal.aborted) setResult(r);
+    const bib = search.value;
+    fetchRaceResult(apiBase, eventId, bib, fetch, abort.signal)
+      .then((result) => {
+        if (!abort.signal.aborted) setFound({ bib, result });
       })
       .catch(() => {
         /* No result card: the photos are what matters. */
       });
     return () => abort.abort();
   }, [apiBase, eventId, search, enabled]);
-  return result;
+  return found && search?.kind === 'bib' && found.bib === search.value ? found.result : null;
 }
