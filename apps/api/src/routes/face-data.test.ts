@@ -64,9 +64,9 @@ let photographer: string;
 let images = 0;
 const PASSWORD = 'correct horse battery';
 
-async function photos(count = plan.length) {
+async function photos(count = plan.length, from = 0) {
   const files = [];
-  for (const planned of plan.slice(0, count)) {
+  for (const planned of plan.slice(from, from + count)) {
     images += 1;
     const bytes = await testImage({ colour: `hsl(${(images * 47) % 360}, 60%, 50%)` });
     byHash.set(hash(bytes), planned);
@@ -225,6 +225,30 @@ describe('whose faces an event stores', () => {
     expect(found[0].bib).toBe('123');
     // The spectator beside the runner and the passer-by on a photo without a bib: not stored.
     expect((await selfie(id, spectator)).json().data.photos).toHaveLength(0);
+    expect((await selfie(id, passerBy)).json().data.photos).toHaveLength(0);
+  });
+
+  it('runners only: a face a hide request matched is kept hidden for its blur, never found', async () => {
+    const id = await eventWithFaces('Hidden Passer-by Run', 'runners');
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/client/events/${id}/hide-requests`,
+      payload: { embedding: passerBy },
+    });
+    expect(asked.json().data).toEqual({ photos: 0, stored: true });
+    // A later photo of the passer-by, without a bib: their face is stored, hidden and blurred.
+    expect((await upload(t.app, city, id, await photos(1, 1))).statusCode).toBe(202);
+    expect(await waitForJobs(t.services, id)).toMatchObject({ failed: 0 });
+    expect(envelope(faceDataRecord).parse((await record(id)).json()).data).toMatchObject({
+      faces: 2,
+      photos: 2,
+      hide_requests: 1,
+    });
+    const hides = await t.app.inject({
+      url: `/api/v1/admin/events/${id}/hide-requests`,
+      headers: bearer(city),
+    });
+    expect(hides.json().data).toMatchObject({ requests: 1, hidden_faces: 1 });
     expect((await selfie(id, passerBy)).json().data.photos).toHaveLength(0);
   });
 
