@@ -116,15 +116,15 @@ function stop(code = 0) {
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
-// One background job at a time: the demo's bib OCR runs in the API process after the first
-// start, and a second model run in parallel would make pages wait on both cores.
+// The demo's bibs and faces are read in the API process after the first start, one job per core
+// (the API's default): the models run in worker threads at a lower priority than the threads
+// that answer requests, so pages stay quick while the demo is indexed.
 // The API logs warnings and errors only (LOG_LEVEL=info shows every request), as readable lines.
 start(
   'The API',
   ['apps/api/dist/server.js'],
   {
     PORT: apiPort,
-    JOB_CONCURRENCY: process.env.JOB_CONCURRENCY ?? '1',
     SITE_KEY: siteKey,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   },

@@ -19,6 +19,7 @@ import {
 } from '../../apps/api/src/bibs/index.js';
 import { digitsOf, USUAL_DIGITS_MIN_CONFIDENCE } from '../../apps/api/src/bibs/bib-format.js';
 import type { OcrTextLine } from '../../apps/api/src/bibs/ocr-engine.js';
+import { sharedFaceEngine, type FaceBox } from '../../apps/api/src/faces/index.js';
 import {
   eventFormatOf,
   HELD_OUT_FROM,
@@ -93,6 +94,7 @@ export async function evaluateHeldOut(options: {
   const from = options.from ?? HELD_OUT_FROM;
   const threshold = options.threshold ?? 0.8;
   const engine = sharedOcrEngine();
+  const faceEngine = process.env.BIB_FACES === '0' ? null : sharedFaceEngine();
   const kinds = new Map<BibKind, { bibs: number; found: number }>();
   let bibs = 0;
   let found = 0;
@@ -151,17 +153,19 @@ export async function evaluateHeldOut(options: {
     learnt.set(event, counts);
     return counts;
   };
-  const read: Array<{ photo: EvalPhoto; lines: OcrTextLine[] }> = [];
+  const read: Array<{ photo: EvalPhoto; lines: OcrTextLine[]; faces: FaceBox[] | null }> = [];
   for (let i = 0; i < options.count; i++) {
     const photo = await renderEvalPhoto(from + i, { numbered: options.numbered === true });
     const wall = performance.now();
     const cpu = process.cpuUsage();
     // As readBibs reads them, with the event's format when asked.
     const lines = await engine.readText(photo.jpeg, { skipSmallPrint: true });
+    // Where the heads are, as the bibs job asks them (FACES_ENABLED); BIB_FACES=0: not at all.
+    const faces = faceEngine ? await faceEngine.locateFaces(photo.jpeg, { tiles: false }) : null;
     const counts = eventOf(photo.seed);
     const usualDigits = options.learnDigits ? usualDigitCount(counts) : null;
     const usualLengths = options.learnDigits ? usualDigitLengths(counts) : null;
-    const all = bibsFromLines(lines, { ...formatOf(photo), usualDigits, usualLengths });
+    const all = bibsFromLines(lines, { ...formatOf(photo), usualDigits, usualLengths, faces });
     for (const d of all.filter((r) => r.confidence >= USUAL_DIGITS_MIN_CONFIDENCE)) {
       const n = digitsOf(d.bib).length;
       counts.set(n, (counts.get(n) ?? 0) + 1);
@@ -169,16 +173,16 @@ export async function evaluateHeldOut(options: {
     readMs += performance.now() - wall;
     const used = process.cpuUsage(cpu);
     cpuMs += (used.user + used.system) / 1000;
-    if (options.learnDigits === 'settled') read.push({ photo, lines });
+    if (options.learnDigits === 'settled') read.push({ photo, lines, faces });
     else score(photo, all, usualDigits);
     options.onProgress?.(i + 1, options.count);
   }
-  for (const { photo, lines } of read) {
+  for (const { photo, lines, faces } of read) {
     const usualDigits = usualDigitCount(eventOf(photo.seed));
     const usualLengths = usualDigitLengths(eventOf(photo.seed));
     score(
       photo,
-      bibsFromLines(lines, { ...formatOf(photo), usualDigits, usualLengths }),
+      bibsFromLines(lines, { ...formatOf(photo), usualDigits, usualLengths, faces }),
       usualDigits,
     );
   }

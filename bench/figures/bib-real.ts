@@ -69,7 +69,9 @@ export async function realRaceSearch(threshold = 0.8): Promise<RealRaceSearch> {
   const token = await adminToken(store);
   const api = await startApi(store, {
     jobs: true,
-    env: { OCR_ENABLED: 'true', FACES_ENABLED: 'false', SEARCHES_PER_MINUTE: '100000' },
+    // The product's defaults: face detection on, so the bib reader knows where the heads are
+    // (the event's selfie search stays off: no face is described or stored).
+    env: { OCR_ENABLED: 'true', FACES_ENABLED: 'true', SEARCHES_PER_MINUTE: '100000' },
   });
   try {
     const fileOf = new Map<string, string>();

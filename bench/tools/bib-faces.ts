@@ -4,7 +4,8 @@
  * detector's boxes (`faces` in the reader's options: a number above every face is lowered).
  * Prints each reading the faces change, then precision and recall both ways.
  * Usage: node --import tsx bench/tools/bib-faces.ts [threshold=0.8] (env RESIZE=1600: each photo
- * scaled to that long side first, as a bigger photo of the same scene)
+ * scaled to that long side first, as a bigger photo of the same scene; TILES=1: the face
+ * detector with its tiles for small faces, which the bibs job leaves out)
  */
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
@@ -30,7 +31,7 @@ for (const photo of tuning) {
         .toBuffer()
     : original;
   const lines = await ocr.readText(image, { skipSmallPrint: true });
-  const faces = await faceEngine.locateFaces(image);
+  const faces = await faceEngine.locateFaces(image, { tiles: process.env.TILES === '1' });
   if (faces.length === 0) faceless++;
   const read = (withBoxes: boolean) =>
     bibsFromLines(lines, { faces: withBoxes ? faces : null })

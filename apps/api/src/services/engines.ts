@@ -78,8 +78,10 @@ export function engineBibReader(options: { faces?: boolean } = {}): BibReader {
     : null;
   return {
     readBibs: async (image, readOptions) => {
+      // Without the tiles that find small faces far back: a sixth of the cost (34 ms against
+      // 223 ms a 1600 px photo), and on the real photos no bib lost and no banner kept more.
       const faces = useFaces
-        ? await useFaces((engine) => engine.locateFaces(image)).catch(() => null)
+        ? await useFaces((engine) => engine.locateFaces(image, { tiles: false })).catch(() => null)
         : null;
       return use((bibs) => bibs.readBibs(image, { ...readOptions, faces }));
     },
