@@ -100,3 +100,75 @@ describe('the certificate’s logo plate', () => {
     expect(plateOf(noLogo)).toBeUndefined();
   });
 });
+
+describe('the posters’ logo plate', () => {
+  const POSTERS = ['post-square', 'post-portrait', 'story', 'link-preview'] as const;
+  /** The plate a dark (navy) logo gets: a pale tint of its colour. */
+  const PALE = '#EEF0F8';
+  const parts = (kind: (typeof POSTERS)[number], e: EventData) => {
+    const els = buildTemplate(kind, e).elements;
+    const at = (id: string) => els.findIndex((el) => el.id === id);
+    const plate = els[at('logo-plate')];
+    const logo = els[at('logo')];
+    return { plate, logo, plateUnderLogo: at('logo-plate') >= 0 && at('logo-plate') < at('logo') };
+  };
+
+  test.each(POSTERS)('%s: a dark logo over the photo sits on its plate, in the plate’s colour', (kind) => {
+    const { plate, logo, plateUnderLogo } = parts(kind, { ...event, logoPlate: PALE });
+    expect(plate && 'fill' in plate ? plate.fill : null).toBe(PALE);
+    expect(plateUnderLogo).toBe(true);
+    // The plate reaches past the logo on every side.
+    expect(plate!.x).toBeLessThan(logo!.x);
+    expect(plate!.y).toBeLessThan(logo!.y);
+    expect(plate!.x + plate!.width).toBeGreaterThan(logo!.x + logo!.width);
+    expect(plate!.y + plate!.height).toBeGreaterThan(logo!.y + logo!.height);
+  });
+
+  test.each(POSTERS)('%s: a dark logo on the dark brand design, without a photo, gets its plate too', (kind) => {
+    const { photoUrl: _none, ...noPhoto } = event;
+    const { plate } = parts(kind, { ...noPhoto, themeColour: '#123456', logoPlate: PALE });
+    expect(plate && 'fill' in plate ? plate.fill : null).toBe(PALE);
+  });
+
+  test.each(POSTERS)('%s: a white logo on a dark design it already stands out from stays bare', (kind) => {
+    // A white logo's plate is a deep grey (what the API chooses for a white logo); the navy design
+    // behind it is as deep or deeper.
+    const { photoUrl: _none, ...noPhoto } = event;
+    const { plate, logo } = parts(kind, { ...noPhoto, themeColour: '#123456', logoPlate: '#373B47' });
+    expect(plate).toBeUndefined();
+    expect(logo).toMatchObject({ type: 'image', role: 'logo' });
+  });
+
+  test('a logo with a red background of its own stays bare on a design darker than it', () => {
+    const { photoUrl: _none, ...noPhoto } = event;
+    expect(parts('post-portrait', { ...noPhoto, themeColour: '#1E3A8A', logoPlate: '#C8102E' }).plate).toBeUndefined();
+  });
+
+  test('a white logo’s deep plate is put under it on a mid-tone design that is paler than the plate', () => {
+    // The orange brand colour at the gradient's start is far paler than the plate: the white logo
+    // would stand out less there than on its plate.
+    const { photoUrl: _none, ...noPhoto } = event;
+    expect(parts('post-square', { ...noPhoto, themeColour: '#F2C94C', logoPlate: '#373B47' }).plate).toBeDefined();
+  });
+
+  test('a white logo over a photo still gets its plate: a photo may be pale where the logo sits', () => {
+    expect(parts('post-square', { ...event, logoPlate: '#373B47' }).plate).toBeDefined();
+  });
+
+  test.each(POSTERS)('%s: an organiser without a plate colour keeps the bare logo in its place', (kind) => {
+    const { plate, logo } = parts(kind, event);
+    expect(plate).toBeUndefined();
+    const bare = buildTemplate(kind, { ...event, logoPlate: PALE }).elements.find((el) => el.id === 'logo');
+    expect(logo).toEqual(bare);
+  });
+
+  test('the story’s plate stays inside Instagram’s safe area', () => {
+    const { plate } = parts('story', { ...event, logoPlate: PALE });
+    expect(plate!.y).toBeGreaterThanOrEqual(250);
+  });
+
+  test.each(POSTERS)('%s with a plate is still a valid design', (kind) => {
+    const d = buildTemplate(kind, { ...event, logoPlate: PALE });
+    expect(design.parse(d)).toEqual(d);
+  });
+});

@@ -1,7 +1,7 @@
 import { formatEventDate } from '../format';
 import { mix, withAlpha } from '../palette';
 import type { Design, DesignElement } from '../schema';
-import { designOf, gradient, image, shape, sticker, text, type TemplateContext, type TemplateInfo } from './shared';
+import { designOf, gradient, logoOnPlate, shape, sticker, text, type TemplateContext, type TemplateInfo } from './shared';
 
 /** Placeholders shown until the participant's results (or their own typing) fill the fields. */
 export const FIELD_PLACEHOLDERS = {
@@ -60,10 +60,7 @@ export function certificate(info: TemplateInfo, ctx: TemplateContext): Design {
     // dark logo, a deep shade under a white one); without that, the brand's deep shade, which keeps
     // the white logos drawn for a site's header visible on the pale paper.
     ...(event.logoUrl
-      ? [
-          shape('logo-plate', 'rect', { x: cx(36 * u), y: top - 1.5 * u, width: 36 * u, height: logoH + 3 * u }, { fill: event.logoPlate ?? palette.deep, cornerRadius: 1.5 * u, name: 'Logo plate' }),
-          image('logo', event.logoUrl, { x: cx(32 * u), y: top, width: 32 * u, height: logoH }, { fit: 'contain', role: 'logo', name: 'Organiser logo' }),
-        ]
+      ? logoOnPlate(event.logoUrl, { x: cx(32 * u), y: top, width: 32 * u, height: logoH }, event.logoPlate ?? palette.deep, { padX: 2 * u, padY: 1.5 * u, radius: 1.5 * u })
       : []),
     sticker('medal', 'medal', { x: W - 26 * u, y: 9 * u, width: 16 * u, height: 16 * u }, palette.brand, { name: 'Medal' }),
     text('heading', 'Certificate of Achievement', { x: 14 * u, y: titleY, width: inner, fontSize: L.headingSize * u, fontWeight: 800, letterSpacing: 0.26 * L.headingSize * u, uppercase: true, align: 'center', fill: palette.brandOnPaper, name: 'Heading' }),

@@ -1,8 +1,10 @@
+import { contrastRatio, luminance, textOn } from '@/lib/colour';
 import type { Palette } from '../palette';
 import type {
   Background,
   CertificateFieldKey,
   Design,
+  DesignElement,
   ImageElement,
   LinearGradient,
   Rect,
@@ -133,6 +135,47 @@ export function image(id: string, src: string, box: Rect, o: Partial<Omit<ImageE
     role: o.role ?? 'photo',
     ...(o.stroke ? { stroke: o.stroke, strokeWidth: o.strokeWidth ?? 0 } : {}),
   };
+}
+
+/**
+ * What a template has behind its logo: a photo (busy, of any brightness), or the colours its
+ * design spans there (the stops of a gradient, a glow), hex.
+ */
+export type LogoBackdrop = 'photo' | readonly string[];
+
+/**
+ * Within this of its plate (WCAG contrast), a backdrop counts as the plate itself: the logo,
+ * chosen to read at 3:1 or better on its plate, keeps at least 2:1 on it.
+ */
+const LIKE_THE_PLATE = 1.5;
+
+/**
+ * Whether a logo needs its plate (`logoPlate`, `#RRGGBB`) over `backdrop`. Over a photo, always.
+ * Over the design's own colours, unless every one of them lies beyond the plate (darker than a
+ * deep plate, paler than a pale one: further from the logo than the plate is) or close to it, so
+ * the logo stands out there as it does on the plate: a white logo (deep plate) on a deep design
+ * stays bare, a navy logo (pale plate) gets its plate, a logo with a background of its own (the
+ * plate in that colour) stays bare on a design darker than it.
+ */
+export function logoNeedsPlate(plate: string, backdrop: LogoBackdrop): boolean {
+  if (backdrop === 'photo') return true;
+  const palePlate = textOn(plate) === '#000000';
+  return backdrop.some((colour) => {
+    const beyond = palePlate ? luminance(colour) >= luminance(plate) : luminance(colour) <= luminance(plate);
+    return !beyond && contrastRatio(plate, colour) >= LIKE_THE_PLATE;
+  });
+}
+
+/**
+ * The organiser's logo in `box`, `contain`ed, over a rounded plate of `plate` reaching `padX` and
+ * `padY` past it (no plate when `plate` is null). The certificate and the posters share it.
+ */
+export function logoOnPlate(src: string, box: Rect, plate: string | null, o: { padX: number; padY: number; radius: number }): DesignElement[] {
+  const plateBox = { x: box.x - o.padX, y: box.y - o.padY, width: box.width + 2 * o.padX, height: box.height + 2 * o.padY };
+  return [
+    ...(plate ? [shape('logo-plate', 'rect', plateBox, { fill: plate, cornerRadius: o.radius, name: 'Logo plate' })] : []),
+    image('logo', src, box, { fit: 'contain', role: 'logo', name: 'Organiser logo' }),
+  ];
 }
 
 export function sticker(id: string, kind: StickerElement['sticker'], box: Rect, colour: string, o: Partial<StickerElement> = {}): StickerElement {
