@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { NextRequest } from 'next/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope, eventConfigData, providerFetch } from './test/fixtures';
+import { KEPT_PAGE_REVALIDATE_SECONDS } from './lib/kept-page-cache-control';
 import { config, proxy } from './proxy';
 
 function run(url: string, host: string) {
@@ -120,6 +122,40 @@ describe('proxy (host → tenant)', () => {
   it('ignores the query parameter Next.js adds to client navigations when routing a gallery', () => {
     const response = run('http://photos.example.com/events/city-run-42/photos?_rsc=abc', 'photos.example.com');
     expect(new URL(response.headers.get('x-middleware-rewrite')!).pathname).toBe('/photos.example.com/events/city-run-42/photos');
+  });
+
+  it('lets no browser reuse a kept page, or a link’s prefetch of it, stale; a per-request page keeps Next.js’s own no-store', async () => {
+    const prefetch = {
+      RSC: '1',
+      'Next-Router-Prefetch': '1',
+      'Next-Router-Segment-Prefetch': '/_tree',
+      'Next-Url': '/photos.example.com/events/city-run-42/photos',
+    };
+    const answer = (url: string, headers: Record<string, string> = {}, method = 'GET') =>
+      Promise.resolve(proxy(new NextRequest(url, { method, headers: { host: 'photos.example.com', ...headers } })));
+    const kept = [
+      'http://photos.example.com/',
+      'http://photos.example.com/events',
+      'http://photos.example.com/events?page=2',
+      'http://photos.example.com/contact-us',
+      'http://photos.example.com/events/city-run-42/photos',
+    ];
+    for (const url of kept) {
+      const rsc = `${url}${url.includes('?') ? '&' : '?'}_rsc=abc12`;
+      // Stored, but asked for again before each use: never handed to the page stale while the
+      // browser revalidates it in the background (Next.js's `stale-while-revalidate` would).
+      expect((await answer(url)).headers.get('cache-control'), url).toBe('max-age=0, s-maxage=30');
+      expect((await answer(rsc, prefetch)).headers.get('cache-control'), rsc).toBe('max-age=0, s-maxage=30');
+    }
+    vi.stubGlobal('fetch', providerFetch({ organisers: { 'photos.example.com': { events: [42] } } }));
+    for (const url of ['http://photos.example.com/events/city-run-42/photos?bib=123', 'http://photos.example.com/console/events', 'http://photos.example.com/events/city-run-42/promo'])
+      expect((await answer(url, prefetch)).headers.get('cache-control'), url).toBeNull();
+    expect((await answer('http://photos.example.com/', {}, 'POST')).headers.get('cache-control')).toBeNull();
+  });
+
+  it('keeps a kept page as long as the organiser layout does: its s-maxage is the layout’s revalidate', () => {
+    const layout = readFileSync(new URL('./app/[domain]/layout.tsx', import.meta.url), 'utf8');
+    expect(/export const revalidate = (\d+);/.exec(layout)?.[1]).toBe(String(KEPT_PAGE_REVALIDATE_SECONDS));
   });
 
   it('leaves Next.js assets alone', () => {

@@ -9,6 +9,7 @@ import {
   validCsrf,
 } from './lib/console-security';
 import { contentSecurityPolicy, newNonce, originOf } from './lib/csp';
+import { KEPT_PAGE_CACHE_CONTROL } from './lib/kept-page-cache-control';
 import { appDomainFromHost, isLocalHostName } from './lib/host';
 import { parsePage } from './lib/pagination';
 import { parseEventSlug } from './lib/slug';
@@ -185,6 +186,11 @@ function rewrite(
     );
   const response = NextResponse.rewrite(url, { request: { headers } });
   response.headers.set('content-security-policy', policy);
+  // A kept page, its HTML or a prefetch of it, is never reused stale by the browser: Next.js's own
+  // header would let it (lib/kept-page-cache-control.ts). A page rendered per request keeps
+  // Next.js's `no-store`.
+  if (kept && (request.method === 'GET' || request.method === 'HEAD'))
+    response.headers.set('cache-control', KEPT_PAGE_CACHE_CONTROL);
   if (consolePage) response.headers.set('x-robots-tag', NO_INDEX);
   if (csrf) response.cookies.set(CSRF_COOKIE, csrf, consoleCookieOptions(domain));
   if (link)
