@@ -366,7 +366,7 @@ describe('where the runners are: the faces on the photo', () => {
   const confidences = (faces: Array<typeof head> | null) =>
     Object.fromEntries(bibsFromLines(lines, { faces }).map((d) => [d.bib, d.confidence]));
 
-  it('lowers a number above every face, under the threshold, and keeps the bib below one', () => {
+  it('lowers a number wholly above every face, under the threshold, and keeps the bib below one', () => {
     const read = confidences([head]);
     expect(read['2331']).toBe(0.99);
     expect(read['14']).toBeLessThan(0.8);
@@ -382,5 +382,12 @@ describe('where the runners are: the faces on the photo', () => {
     const read = confidences([neighbour]);
     expect(read['2331']).toBe(0.99);
     expect(read['14']).toBeLessThan(0.8);
+  });
+
+  it('keeps a number level with a head: a runner further back wears theirs there', () => {
+    // A near runner's face lower in the frame; a far runner's bib beside it, higher than its chin.
+    const near = { x: 600, y: 60, width: 120, height: 140 };
+    const read = confidences([near]);
+    expect(read['14']).toBe(0.99);
   });
 });

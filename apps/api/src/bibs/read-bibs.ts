@@ -68,9 +68,9 @@ export interface ReadBibsOptions {
   usualLengths?: readonly number[] | null;
   /**
    * Where the photo's faces are (the face detector's boxes, in the photo's pixels). A bib is worn
-   * on a chest, below a head: on a photo with faces, a number whose top is above every face's
-   * bottom (a banner, a clock, a sign over the course) is lowered like a cut-off reading. No
-   * faces (none found, or face detection off): no change.
+   * on a chest, below a head: on a photo with faces, a number wholly above every face (a banner,
+   * a clock, a sign over the course) is lowered like a cut-off reading (`reachesAHead`). No faces
+   * (none found, or face detection off): no change.
    */
   faces?: readonly Box[] | null;
   /** Long side of the image the detector sees; default the engine's (960). */
@@ -201,7 +201,7 @@ export function bibsFromLines(
           });
       }
     }
-    if (options.faces?.length && !belowAFace(line.box, options.faces)) confidence *= CUT_OFF_PENALTY;
+    if (options.faces?.length && !reachesAHead(line.box, options.faces)) confidence *= CUT_OFF_PENALTY;
     // After the registered boost: a cut-off "1234" of 12345 is as registered as any bib when bibs run 1..N.
     if (!isWhole(normalised.bib) && looksCutOff(line, normalised.bib, registered)) {
       const side = line.ends.left ? 'right' : line.ends.right ? 'left' : 'both';
@@ -232,9 +232,12 @@ export function bibsFromLines(
   return [...best.values()].sort((a, b) => b.confidence - a.confidence);
 }
 
-/** Whether a number stands lower than some face's bottom, where a runner's chest can be. */
-export function belowAFace(number: Box, faces: readonly Box[]): boolean {
-  return faces.some((face) => face.y + face.height <= number.y);
+/**
+ * Whether a number reaches down past the top of some face: level with a head or below it, where a
+ * runner's chest can be. A number wholly above every head found is not on a runner.
+ */
+export function reachesAHead(number: Box, faces: readonly Box[]): boolean {
+  return faces.some((face) => face.y < number.y + number.height);
 }
 
 /**
