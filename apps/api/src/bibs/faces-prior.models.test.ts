@@ -21,10 +21,12 @@ const portrait = path.join(
 
 /** A finish straight: a banner's number above, the runner's head, their bib below it. */
 async function finishPhoto(): Promise<Buffer> {
-  const head = await sharp(readFileSync(portrait)).resize(400).toBuffer();
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1400" height="1000"><rect width="1400" height="1000" fill="#7d8a80"/><rect x="80" y="30" width="330" height="150" fill="#f6f6f2"/><text x="105" y="145" font-family="DejaVu Sans" font-weight="bold" font-size="110" fill="#111">4821</text><rect x="520" y="520" width="360" height="420" fill="#1f4e8c"/><rect x="560" y="600" width="300" height="170" fill="#f6f6f2"/><text x="585" y="725" font-family="DejaVu Sans" font-weight="bold" font-size="110" fill="#111">3648</text></svg>`;
+  // The head large in the frame, as a runner near the camera: the bibs job looks for faces on
+  // the whole photo only (no tiles for small faces far back).
+  const head = await sharp(readFileSync(portrait)).resize(700).toBuffer();
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1400" height="1100"><rect width="1400" height="1100" fill="#7d8a80"/><rect x="40" y="20" width="330" height="150" fill="#f6f6f2"/><text x="65" y="135" font-family="DejaVu Sans" font-weight="bold" font-size="110" fill="#111">4821</text><rect x="420" y="690" width="420" height="410" fill="#1f4e8c"/><rect x="480" y="740" width="300" height="170" fill="#f6f6f2"/><text x="505" y="865" font-family="DejaVu Sans" font-weight="bold" font-size="110" fill="#111">3648</text></svg>`;
   return sharp(Buffer.from(svg))
-    .composite([{ input: head, left: 500, top: 230 }])
+    .composite([{ input: head, left: 350, top: 190 }])
     .jpeg({ quality: 88 })
     .toBuffer();
 }
