@@ -1,13 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { U, envelope } from '@/test/fixtures';
 import { findEventPhoto } from './gallery';
-import {
-  DownloadError,
-  downloadZip,
-  fetchPhotoPage,
-  fetchRaceResult,
-  photoDownloadUrl,
-} from './photos';
+import { fetchPhotoPage, fetchRaceResult, photoDownloadUrl } from './photos';
+import { DownloadError, downloadZip } from './zip';
 
 const refusal = (status: number, message: string) =>
   new Response(JSON.stringify({ status: 'error', message, code: status, data: null }), {

@@ -36,3 +36,12 @@ export function TileHeart({ on, photoLabel, onToggle }: { on: boolean; photoLabe
     </button>
   );
 }
+
+/** The favourites list is full, or storage is blocked: said once, politely. */
+export function FavouritesNotice({ text }: { text: string }) {
+  return (
+    <p className="favourites-notice" role="status">
+      {text}
+    </p>
+  );
+}

@@ -3,7 +3,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { GallerySkeleton } from './GallerySkeleton';
 import { HeartGlyph } from './FavouriteButton';
-import { FAVOURITES_TEXT } from './strings';
+import { COLLECTION_TEXT } from './collectionText';
 import type { CollectionPhase } from './useCollection';
 
 /** "My favourites (n)": into the favourites view (in the URL, so Back returns), or out of it. */
@@ -11,7 +11,7 @@ export function FavouritesToggle({ count, on, onToggle }: { count: number; on: b
   return (
     <button type="button" className="button button-outline favourites-toggle" aria-pressed={on} onClick={() => onToggle(!on)}>
       <HeartGlyph filled={on || count > 0} size={18} />
-      {FAVOURITES_TEXT.toggle(count)}
+      {COLLECTION_TEXT.toggle(count)}
     </button>
   );
 }
@@ -27,10 +27,10 @@ export function ShareFavourites({ link, count, max, onShared }: { link: () => st
   const share = async () => {
     const url = link();
     setShown(url);
-    const cut = count > max ? ` ${FAVOURITES_TEXT.shareFirst(max)}` : '';
+    const cut = count > max ? ` ${COLLECTION_TEXT.shareFirst(max)}` : '';
     if (typeof navigator.share === 'function') {
       try {
-        await navigator.share({ title: FAVOURITES_TEXT.title, url });
+        await navigator.share({ title: COLLECTION_TEXT.title, url });
         setNote(cut.trim());
         onShared?.();
         return;
@@ -40,7 +40,7 @@ export function ShareFavourites({ link, count, max, onShared }: { link: () => st
     }
     try {
       await navigator.clipboard.writeText(url);
-      setNote(`${FAVOURITES_TEXT.copied}.${cut}`);
+      setNote(`${COLLECTION_TEXT.copied}.${cut}`);
       onShared?.();
     } catch {
       setNote(cut.trim());
@@ -49,7 +49,7 @@ export function ShareFavourites({ link, count, max, onShared }: { link: () => st
   return (
     <>
       <button type="button" className="button button-outline" onClick={() => void share()} aria-expanded={shown !== null} aria-controls={id}>
-        {FAVOURITES_TEXT.share}
+        {COLLECTION_TEXT.share}
       </button>
       <div className="favourites-share" id={id} hidden={shown === null}>
         <label htmlFor={`${id}-link`}>Link to your favourites</label>
@@ -65,9 +65,9 @@ export function AddAllButton({ onAdd }: { onAdd: () => number }) {
   const [note, setNote] = useState('');
   return (
     <>
-      <button type="button" className="button button-outline" onClick={() => setNote(FAVOURITES_TEXT.addedAll(onAdd()))}>
+      <button type="button" className="button button-outline" onClick={() => setNote(COLLECTION_TEXT.addedAll(onAdd()))}>
         <HeartGlyph filled={false} size={18} />
-        {FAVOURITES_TEXT.addAll}
+        {COLLECTION_TEXT.addAll}
       </button>
       <span className="favourites-added" role="status">
         {note}
@@ -80,10 +80,10 @@ export function AddAllButton({ onAdd }: { onAdd: () => number }) {
 export function CollectionHeader({ count, missing }: { count: number; missing: number }) {
   return (
     <div className="collection-header">
-      <h2 className="collection-title">{FAVOURITES_TEXT.pickedTitle(count)}</h2>
+      <h2 className="collection-title">{COLLECTION_TEXT.pickedTitle(count)}</h2>
       <p className="gallery-note">
-        {FAVOURITES_TEXT.pickedText}
-        {missing > 0 ? ` ${FAVOURITES_TEXT.pickedMissing(missing)}` : ''}
+        {COLLECTION_TEXT.pickedText}
+        {missing > 0 ? ` ${COLLECTION_TEXT.pickedMissing(missing)}` : ''}
       </p>
     </div>
   );
@@ -95,10 +95,10 @@ export function CollectionStatus({ kind, phase, photos, onRetry }: { kind: 'favo
   if (phase === 'error') {
     return (
       <div className="state state-error" role="alert">
-        <h2 className="state-title">{FAVOURITES_TEXT.pickedFailedTitle}</h2>
-        <p className="state-text">{FAVOURITES_TEXT.pickedFailedText}</p>
+        <h2 className="state-title">{COLLECTION_TEXT.pickedFailedTitle}</h2>
+        <p className="state-text">{COLLECTION_TEXT.pickedFailedText}</p>
         <button type="button" className="button" onClick={onRetry}>
-          {FAVOURITES_TEXT.retry}
+          {COLLECTION_TEXT.retry}
         </button>
       </div>
     );
@@ -106,17 +106,8 @@ export function CollectionStatus({ kind, phase, photos, onRetry }: { kind: 'favo
   if (photos > 0) return null;
   return (
     <div className="empty-state gallery-empty" role="status">
-      <h2>{kind === 'favourites' ? FAVOURITES_TEXT.emptyTitle : FAVOURITES_TEXT.pickedEmptyTitle}</h2>
-      <p>{kind === 'favourites' ? FAVOURITES_TEXT.emptyText : FAVOURITES_TEXT.pickedEmptyText}</p>
+      <h2>{kind === 'favourites' ? COLLECTION_TEXT.emptyTitle : COLLECTION_TEXT.pickedEmptyTitle}</h2>
+      <p>{kind === 'favourites' ? COLLECTION_TEXT.emptyText : COLLECTION_TEXT.pickedEmptyText}</p>
     </div>
-  );
-}
-
-/** The favourites list is full, or storage is blocked: said once, politely. */
-export function FavouritesNotice({ text }: { text: string }) {
-  return (
-    <p className="favourites-notice" role="status">
-      {text}
-    </p>
   );
 }

@@ -219,7 +219,8 @@ describe('Gallery: select and download', () => {
     expect(tile(2).getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(tile(5), { shiftKey: true });
     expect([1, 2, 3, 4, 5, 6].map((n) => tile(n).getAttribute('aria-pressed'))).toEqual(['false', 'true', 'true', 'true', 'true', 'false']);
-    expect(screen.getByText('4 selected')).toBeTruthy();
+    // The selection bar is loaded with the first Select.
+    expect(await screen.findByText('4 selected')).toBeTruthy();
     act(() => screen.getByRole('button', { name: 'Select all' }).click());
     expect(screen.getByText('6 selected')).toBeTruthy();
   });

@@ -1,56 +1,44 @@
 'use client';
 
-// Longer than 400 lines: the one place where the gallery's parts meet (listing, searches,
-// selfie, favourites, viewer, live photos, selection, zips); each part is a hook or component of
-// its own, and this module only wires them.
+// The one place where the gallery's parts meet (listing, searches, selfie, favourites, viewer,
+// live photos, selection, zips); each part is a hook or component of its own, and this module
+// only wires them. What a visitor does not use on arrival comes from ./onFirstUse.
 
 import { MAX_ZIP_PHOTOS } from '@eventsite/contract/constants';
-import type { FeatureFlags, PhotoListItem, SelfieMatch } from '@eventsite/contract';
-import dynamic from 'next/dynamic';
+import type { FeatureFlags, PhotoListItem } from '@eventsite/contract';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { deepLinkPhoto, resultsText, searchFromParams, searchParamsFor, type GallerySearch } from '@/lib/gallery/search';
-import { selectedInOrder } from '@/lib/gallery/selection';
+import { collectionFromParams, collectionParams } from '@/lib/gallery/favourites';
 import { stillReadingOf } from '@/lib/gallery/pages';
+import { deepLinkPhoto, resultsText, searchFromParams, type GallerySearch } from '@/lib/gallery/search';
 import { countEventStat } from '@/lib/event-stats';
-import { fetchAllPhotoIds } from '@/provider/photos';
-import { DownloadPanel } from './DownloadPanel';
+import { runnerHref } from '@/components/runner/links';
+import { FavouritesNotice } from './FavouriteButton';
+import { countLine } from './countLine';
+import { FeedMore } from './FeedMore';
+import { GalleryExtra } from './GalleryExtra';
 import { GalleryStatus } from './GalleryStatus';
+import { GalleryToolbar } from './GalleryToolbar';
 import { JustifiedGrid } from './JustifiedGrid';
-import { RunnerLinks } from '@/components/runner/RunnerLinks';
-import { runnerHref } from '@/components/runner/strings';
-import { ResultActions } from './ResultActions';
-import { ResultCard } from './ResultCard';
+import { withoutNotMe } from './notMe';
+import { CollectionHeader, CollectionStatus, DownloadPanel, NotMeNotice, PhotoViewer, preloadLaterParts, ResultActions, ResultCard, RunnerLinks, SelectionBar, SelfieRunnerLink } from './onFirstUse';
 import { SearchBar } from './SearchBar';
-import { SelectionBar } from './SelectionBar';
-import { GALLERY_TEXT, LIVE_TEXT, RESULT_ACTIONS, SELFIE_RESULTS, photoCount } from './strings';
+import { LIVE_TEXT, SELFIE_RESULTS, photoCount } from './strings';
 import { useMoreOfBib, useRaceResult } from './useBibExtras';
+import { useCollection } from './useCollection';
+import { useFavourites } from './useFavourites';
+import { useFavouritesView } from './useFavouritesView';
 import { useFeed, type InitialPage } from './useFeed';
+import { useGalleryDownloads } from './useGalleryDownloads';
 import { useUrlQuery, writeUrl } from './useGalleryUrl';
 import { useGalleryViewer } from './useGalleryViewer';
 import { useInfiniteScroll } from './useInfiniteScroll';
 import { useLivePhotos } from './useLivePhotos';
-import { useResultsScroll } from './useResultsScroll';
-import { useSelection } from './useSelection';
-import { loadSelfieEngine, useSelfieSearch, type SelfieEngine } from './useSelfieSearch';
-import { useZipDownload } from './useZipDownload';
-import { FeedMore } from './FeedMore';
-import { withoutNotMe } from './notMe';
-import { NotMeNotice, PhotoActions, SelfieRunnerLink } from './PhotoActions';
 import { useNotMe } from './useNotMe';
-import { collectionFromParams, collectionParams, encodePicks, MAX_PICKS } from '@/lib/gallery/favourites';
-import { AddAllButton, CollectionHeader, CollectionStatus, FavouritesNotice, FavouritesToggle, ShareFavourites } from './Favourites';
-import { TileHeart } from './FavouriteButton';
-import { useCollection } from './useCollection';
-import { useFavourites } from './useFavourites';
-import { FAVOURITES_TEXT } from './strings';
+import { useResultsScroll } from './useResultsScroll';
+import { loadSelfieEngine, useSelfieSearch, type SelfieEngine } from './useSelfieSearch';
+import { useTileActions } from './useTileActions';
 
 export { DEEP_LINK_SCAN_LIMIT } from './useGalleryViewer';
-
-/**
- * The viewer (the lightbox, its zoom and full-screen plugins, frames): not in the gallery's first
- * load; its code comes when a photo is first opened.
- */
-const PhotoViewer = dynamic(() => import('./PhotoViewer').then((m) => m.PhotoViewer), { ssr: false });
 
 export interface GalleryProps {
   eventId: number;
@@ -164,6 +152,7 @@ export function GalleryView({
   const toResults = useResultsScroll(gridTop, searchKey, selfieOn ? selfie.state.phase !== 'done' : status === 'loading');
   const resetSelfie = selfie.reset;
   const runSearch = useCallback((next: GallerySearch | null) => {
+    preloadLaterParts(); // a search's answer comes with its parts (result card, actions)
     if (next) countEventStat(apiBase, eventId, next.kind === 'bib' ? 'search_bib' : 'search_name');
     closeForSearch();
     setSelfieOn(false);
@@ -190,6 +179,7 @@ export function GalleryView({
   const onSelfie = useCallback(
     (file: File) => {
       countEventStat(apiBase, eventId, 'search_selfie');
+      preloadLaterParts();
       closeForSearch();
       setSelfieOn(true);
       // The selfie's results replace any bib or name search; the URL says no more than that.
@@ -202,99 +192,36 @@ export function GalleryView({
 
   const result = useRaceResult(apiBase, eventId, search, flags.show_timing_data);
 
-  /* ---------- "Not me" and "This is me" over the photos found by face ---------- */
-  const removeNotMe = notMe.remove;
-  const faceActions = useCallback(
-    (photo: PhotoListItem, _index: number, label: string) => (
-      // "This is me" on a selfie's photos only: after a bib search the runner page is linked above.
-      <PhotoActions label={label} bib={selfieAnswer ? (photo as SelfieMatch).bib : null} eventSlug={eventSlug} onNotMe={() => removeNotMe(photo.uuid)} />
-    ),
-    [selfieAnswer, eventSlug, removeNotMe],
-  );
-
   /* ---------- Favourites: a heart on each tile and in the viewer ---------- */
-  const toggleFavourite = favourites.toggle;
-  const heartsShown = favourites.list !== null;
-  const tileActions = useCallback(
-    (photo: PhotoListItem, index: number, label: string) => (
-      <>
-        {selfieAnswer ? faceActions(photo, index, label) : null}
-        {heartsShown ? <TileHeart on={favourites.ids.has(photo.uuid)} photoLabel={label} onToggle={() => toggleFavourite(photo)} /> : null}
-      </>
-    ),
-    [selfieAnswer, faceActions, heartsShown, favourites.ids, toggleFavourite],
-  );
-  const extraTileActions = useCallback(
-    (photo: PhotoListItem, index: number, label: string) => (
-      <>
-        {faceActions(photo, index, label)}
-        {heartsShown ? <TileHeart on={favourites.ids.has(photo.uuid)} photoLabel={label} onToggle={() => toggleFavourite(photo)} /> : null}
-      </>
-    ),
-    [faceActions, heartsShown, favourites.ids, toggleFavourite],
-  );
-  const viewerFavourites = useMemo(
-    () =>
-      heartsShown
-        ? {
-            has: (uuid: string) => favourites.ids.has(uuid),
-            toggle: (uuid: string) => {
-              const photo = viewerPhotos.find((p) => p.uuid === uuid);
-              if (photo) toggleFavourite(photo);
-            },
-          }
-        : undefined,
-    [heartsShown, favourites.ids, viewerPhotos, toggleFavourite],
-  );
-  /** Into the favourites view, or out of it (Back returns). */
-  const showFavourites = useCallback(
-    (on: boolean) => {
-      closeForSearch();
-      writeUrl(null, null, 'push', on ? { favourites: '1' } : {});
-      const anchor = gridTop.current;
-      if (anchor && anchor.getBoundingClientRect().top < 0 && typeof anchor.scrollIntoView === 'function') anchor.scrollIntoView({ block: 'start' });
-    },
-    [closeForSearch],
-  );
+  const { tileActions, extraTileActions, viewerFavourites } = useTileActions({
+    eventSlug,
+    favourites,
+    selfie: selfieAnswer !== null,
+    onNotMe: notMe.remove,
+    viewerPhotos,
+  });
+  const { showFavourites, favouritesLink } = useFavouritesView(eventSlug, favourites.list, closeForSearch, gridTop);
   const favouriteCount = favourites.list?.length ?? 0;
-  const favouritesToggle =
-    favourites.list !== null && (favouriteCount > 0 || collection) ? (
-      <FavouritesToggle count={favouriteCount} on={collection?.kind === 'favourites'} onToggle={showFavourites} />
-    ) : null;
-  const favouritesLink = useCallback(
-    () => `${window.location.origin}/events/${encodeURIComponent(eventSlug)}/photos?picks=${encodePicks((favourites.list ?? []).map((p) => p.uuid))}`,
-    [eventSlug, favourites.list],
-  );
 
   /* ---------- Selection and downloads ---------- */
   const canDownload = flags.bulk_download;
-  const select = useSelection({
-    photos: viewerPhotos,
+  const downloads = useGalleryDownloads({
+    apiBase,
+    eventId,
+    eventSlug,
+    viewerPhotos,
+    photos,
+    total,
     listingKey: searchKey,
+    search,
+    selfie: selfieAnswer !== null,
+    collection,
+    favourites: favourites.list,
+    collectionPhotos: shown.photos,
+    feedDone: feed.done,
     onView,
-    fetchAllIds: selfieAnswer || collection ? null : () => fetchAllPhotoIds(apiBase, eventId, searchParamsFor(search), MAX_ZIP_PHOTOS),
   });
-  const { selectMode, selection, uuids, onActivate } = select;
-  const { download, startDownload, cancelDownload, dismissDownload } = useZipDownload(apiBase, eventId, eventSlug);
-  const downloadSelected = () => {
-    const ids = selectedInOrder(selection, uuids);
-    if (ids.length === 0) return;
-    void startDownload({ photo_ids: ids.slice(0, MAX_ZIP_PHOTOS) }, ids.length, photoCount(ids.length));
-  };
-  const downloadAll = () => void startDownload({ all: true }, total, `All ${photoCount(total)}`);
-  // A search's results, all in one zip: their ids fetched without drawing them, once not all are here.
-  const downloadResults = async () => {
-    const listed = photos.map((p) => p.uuid);
-    const ids = selfieAnswer || feed.done ? listed : await fetchAllPhotoIds(apiBase, eventId, searchParamsFor(search), MAX_ZIP_PHOTOS).catch(() => listed);
-    void startDownload({ photo_ids: ids.slice(0, MAX_ZIP_PHOTOS) }, ids.length, photoCount(ids.length));
-  };
-  const downloadCollection = () => {
-    // The favourites still hearted (one un-hearted in this view stays shown, but is not zipped).
-    const list = collection?.kind === 'favourites' ? (favourites.list ?? []) : shown.photos;
-    const ids = list.map((p) => p.uuid).slice(0, MAX_ZIP_PHOTOS);
-    if (ids.length === 0) return;
-    void startDownload({ photo_ids: ids }, ids.length, collection?.kind === 'favourites' ? FAVOURITES_TEXT.zipLabel(ids.length) : photoCount(ids.length));
-  };
+  const { select, zip, busy } = downloads, { selectMode, selection, uuids, onActivate } = downloads.select;
 
   const sentinel = useInfiniteScroll(feed.cursor, status, loadMore);
 
@@ -325,22 +252,16 @@ export function GalleryView({
     />
   );
 
-  const selectedCount = selection.ids.size;
-  const countLine = collection
-    ? collection.kind === 'favourites'
-      ? FAVOURITES_TEXT.count(favouriteCount)
-      : null
-    : selfieAnswer
-    ? photos.length > 0
-      ? SELFIE_RESULTS.count(photos.length)
-      : null
-    : search
-    ? feed.started && photos.length > 0
-      ? resultsText(search, total)
-      : null
-    : flags.show_total_photos_count && feed.started && total > 0
-      ? photoCount(total)
-      : null;
+  const counted = countLine({
+    collection,
+    favourites: favouriteCount,
+    selfie: selfieAnswer !== null,
+    search,
+    started: feed.started,
+    photos: photos.length,
+    total,
+    showTotal: flags.show_total_photos_count,
+  });
 
   return (
     <section className="gallery" aria-label="Photos" data-select-mode={selectMode || undefined}>
@@ -375,63 +296,41 @@ export function GalleryView({
         />
       ) : null}
       {/* A result card links the runner page itself; a bib found without one, the actions below. */}
-      <RunnerLinks eventId={eventId} eventSlug={eventSlug} apiBase={apiBase} search={selfieAnswer || search?.kind !== 'name' ? null : search} flags={flags} />
+      {!selfieAnswer && search?.kind === 'name' ? <RunnerLinks eventId={eventId} eventSlug={eventSlug} apiBase={apiBase} search={search} flags={flags} /> : null}
       {selfieAnswer ? <SelfieRunnerLink photos={selfieMatches} eventSlug={eventSlug} /> : null}
       {(selfieAnswer || (search && feedIsCurrent)) && !collection && showGrid ? (
         <ResultActions
           count={total}
-          onDownload={canDownload ? () => void downloadResults() : null}
-          busy={download.phase === 'running'}
+          onDownload={canDownload ? () => void downloads.downloadResults() : null}
+          busy={busy}
           runnerHref={search?.kind === 'bib' && bibFound && !result ? runnerHref(eventSlug, search.value) : null}
-          share={search && !selfieAnswer ? { title: RESULT_ACTIONS.shareTitle(resultsText(search, total), eventName), apiBase, eventId } : null}
+          share={search && !selfieAnswer ? { results: resultsText(search, total), eventName, apiBase, eventId } : null}
         />
       ) : null}
       {collection?.kind === 'picks' && shown.phase === 'ready' && photos.length > 0 ? (
         <CollectionHeader count={photos.length} missing={shown.missing} />
       ) : null}
-      {showGrid || favouritesToggle ? (
-        <div className="gallery-toolbar">
-          <p className="gallery-count" aria-live="polite">
-            {showGrid ? countLine : null}
-            {showGrid && countLine && stillReading > 0 ? <span className="gallery-still-reading"> {GALLERY_TEXT.stillReadingMore(stillReading)}</span> : null}
-          </p>
-          <div className="gallery-actions">
-            {favouritesToggle}
-            {collection?.kind === 'picks' && showGrid ? <AddAllButton onAdd={() => favourites.addAll(photos)} /> : null}
-            {collection?.kind === 'favourites' && favouriteCount > 0 ? <ShareFavourites link={favouritesLink} count={favouriteCount} max={MAX_PICKS} onShared={onShared} /> : null}
-            {collection && canDownload && showGrid && (collection.kind === 'picks' || favouriteCount > 0) ? (
-              <button type="button" className="button" onClick={downloadCollection} disabled={download.phase === 'running'}>
-                {collection.kind === 'favourites' ? FAVOURITES_TEXT.download : FAVOURITES_TEXT.downloadPicked}
-              </button>
-            ) : null}
-            {collection?.kind === 'picks' && !privacy ? (
-              <button type="button" className="button button-ghost" onClick={() => runSearch(null)}>
-                {GALLERY_TEXT.showAll}
-              </button>
-            ) : null}
-            {(search || selfieAnswer) && !privacy ? (
-              <button type="button" className="button button-ghost" onClick={() => runSearch(null)}>
-                {GALLERY_TEXT.showAll}
-              </button>
-            ) : null}
-            {canDownload && !collection ? (
-              <button
-                type="button"
-                className="button button-outline"
-                aria-pressed={selectMode}
-                onClick={select.toggleSelectMode}
-              >
-                {selectMode ? 'Done' : 'Select'}
-              </button>
-            ) : null}
-            {canDownload && flags.show_all_images && !search && !selfieAnswer && !collection ? (
-              <button type="button" className="button" onClick={downloadAll} disabled={download.phase === 'running'}>
-                Download all
-              </button>
-            ) : null}
-          </div>
-        </div>
-      ) : null}
+      <GalleryToolbar
+        countLine={showGrid ? counted : null}
+        stillReading={stillReading}
+        showGrid={showGrid}
+        collection={collection}
+        searching={Boolean(search || selfieAnswer)}
+        privacy={privacy}
+        canDownload={canDownload}
+        downloadAllShown={canDownload && flags.show_all_images && !search && !selfieAnswer && !collection}
+        busy={busy}
+        selectMode={selectMode}
+        favouriteCount={favourites.list ? favouriteCount : null}
+        onToggleSelect={select.toggleSelectMode}
+        onShowAll={() => runSearch(null)}
+        onShowFavourites={showFavourites}
+        onAddAll={() => favourites.addAll(photos)}
+        favouritesLink={favouritesLink}
+        onShared={onShared}
+        onDownloadAll={downloads.downloadAll}
+        onDownloadCollection={downloads.downloadCollection}
+      />
       {body}
       {showGrid ? (
         <JustifiedGrid
@@ -449,44 +348,37 @@ export function GalleryView({
       <div ref={sentinel} className="gallery-sentinel" aria-hidden="true" />
       {showGrid && !collection ? <FeedMore status={status} hasMore={Boolean(feed.cursor)} onRetry={retry} onLoadMore={loadMore} /> : null}
       {showGrid && !collection && feed.done && photos.length > 24 ? <p className="gallery-end">{`That’s all ${photoCount(photos.length)}`}</p> : null}
-      {extra.length > 0 ? (
-        <section className="gallery-extra" aria-labelledby={`gallery-extra-${eventId}`}>
-          <h2 id={`gallery-extra-${eventId}`} className="gallery-extra-title">
-            {selfieAnswer ? SELFIE_RESULTS.maybeTitle : SELFIE_RESULTS.moreTitle}
-          </h2>
-          <p className="gallery-extra-text">{selfieAnswer ? SELFIE_RESULTS.maybeText : SELFIE_RESULTS.moreText}</p>
-          <JustifiedGrid
-            key={`extra-${searchKey}`}
-            photos={extra}
-            total={extra.length}
-            apiBase={apiBase}
-            selectMode={selectMode}
-            selected={selection.ids}
-            onActivate={(i, e) => onActivate(photos.length + i, e)}
-            handle={extraGrid}
-            tileLabel={selfieAnswer ? SELFIE_RESULTS.maybeLabel : SELFIE_RESULTS.moreLabel}
-            tileActions={extraTileActions}
-          />
-        </section>
-      ) : null}
+      <GalleryExtra
+        eventId={eventId}
+        apiBase={apiBase}
+        photos={extra}
+        selfie={selfieAnswer !== null}
+        listingKey={searchKey}
+        selectMode={selectMode}
+        selected={selection.ids}
+        onActivate={(i, e) => onActivate(photos.length + i, e)}
+        handle={extraGrid}
+        tileActions={extraTileActions}
+      />
       {selectMode ? (
         <SelectionBar
-          count={selectedCount}
+          count={selection.ids.size}
           loaded={uuids.length}
           total={selfieAnswer ? uuids.length : total + extra.length}
           limit={MAX_ZIP_PHOTOS}
-          busy={download.phase === 'running'}
+          busy={busy}
           selectingAll={select.selectingAll}
           onSelectLoaded={select.selectLoaded}
           onSelectEvery={() => void select.selectEverything()}
           onClear={select.clear}
-          onDownload={downloadSelected}
+          onDownload={downloads.downloadSelected}
           onDone={select.endSelectMode}
         />
       ) : null}
-      <NotMeNotice last={notMe.last} onUndo={notMe.undo} onClose={notMe.dismiss} />
+      {/* Its live region is there before the first "Not me", which only photos found by face offer. */}
+      {selfieAnswer || moreOfBib.length > 0 || notMe.last ? <NotMeNotice last={notMe.last} onUndo={notMe.undo} onClose={notMe.dismiss} /> : null}
       <FavouritesNotice text={favourites.notice} />
-      <DownloadPanel state={download} onCancel={cancelDownload} onDismiss={dismissDownload} />
+      {zip.download.phase === 'idle' ? null : <DownloadPanel state={zip.download} onCancel={zip.cancelDownload} onDismiss={zip.dismissDownload} />}
       {open < 0 ? null : (
         <PhotoViewer
           photos={viewerPhotos}

@@ -45,7 +45,8 @@ describe('Gallery: favourites', () => {
     expect(screen.getByRole('button', { name: 'Remove from favourites: Photo 2 of 4' }).getAttribute('aria-pressed')).toBe('true');
     expect(parseFavourites(window.localStorage.getItem(favouritesKey(101))).map((p) => p.uuid)).toEqual([U(1), U(3)]);
 
-    const toggle = screen.getByRole('button', { name: 'My favourites (2)' });
+    // The favourites' buttons are loaded with the first heart.
+    const toggle = await screen.findByRole('button', { name: 'My favourites (2)' });
     expect(toggle.getAttribute('aria-pressed')).toBe('false');
     act(() => toggle.click());
     expect(new URL(window.location.href).searchParams.get('favourites')).toBe('1');

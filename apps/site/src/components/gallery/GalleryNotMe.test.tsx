@@ -6,7 +6,7 @@ import { stubIntersectionObserver } from '@/test/browser';
 import { U, envelope } from '@/test/fixtures';
 import Gallery, { type GalleryProps } from './Gallery';
 import { notMeKey } from './notMe';
-import { SELFIE_TEXT } from './strings';
+import { SELFIE_TEXT } from './selfieText';
 import type { SelfieEngine } from './useSelfieSearch';
 
 vi.mock('next/navigation', async () => await import('@/test/navigation'));
@@ -67,8 +67,15 @@ const props = (over: Partial<GalleryProps> = {}): GalleryProps => ({
 const tileLabels = (grid: Element) =>
   [...grid.querySelectorAll('.jgrid-tile')].map((b) => b.getAttribute('aria-label'));
 
+/** The selfie panel is loaded when its option is first picked: wait until it is drawn. */
+const selfieShown = () =>
+  waitFor(() => {
+    if (!document.querySelector('.selfie-panel:not(:empty)')) throw new Error('no selfie panel yet');
+  });
+
 async function pickSelfie() {
   fireEvent.click(screen.getByRole('radio', { name: 'Selfie' }));
+  await selfieShown();
   const agree = screen.queryByRole('button', { name: SELFIE_TEXT.agree });
   if (agree) fireEvent.click(agree);
   const input = await waitFor(() => {
@@ -99,7 +106,7 @@ describe('Gallery: "Not me" on a selfie’s photos', () => {
     await screen.findByText('2 photos of you');
 
     // A real button per photo, named after the photo it removes.
-    fireEvent.click(screen.getByRole('button', { name: 'Not me: remove Photo 1 of 2' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Not me: remove Photo 1 of 2' }));
     await screen.findByText('1 photo of you');
     expect(tileLabels(document.querySelector('.jgrid')!)).toEqual(['Photo 1 of 1']);
     expect(document.querySelector('.jgrid img')!.getAttribute('src')).toContain(U(2));

@@ -6,7 +6,7 @@ import { SelfieError } from '@/selfie/pipeline';
 import { stubIntersectionObserver } from '@/test/browser';
 import { U, envelope } from '@/test/fixtures';
 import Gallery, { type GalleryProps } from './Gallery';
-import { SELFIE_TEXT } from './strings';
+import { SELFIE_TEXT } from './selfieText';
 import type { SelfieEngine } from './useSelfieSearch';
 
 vi.mock('next/navigation', async () => await import('@/test/navigation'));
@@ -51,8 +51,15 @@ const props = (over: Partial<GalleryProps> = {}): GalleryProps => ({
 const tileLabels = (grid: Element) => [...grid.querySelectorAll('.jgrid-tile')].map((b) => b.getAttribute('aria-label'));
 const selfieFile = () => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], 'me.jpg', { type: 'image/jpeg' });
 
+/** The selfie panel is loaded when its option is first picked: wait until it is drawn. */
+const selfieShown = () =>
+  waitFor(() => {
+    if (!document.querySelector('.selfie-panel:not(:empty)')) throw new Error('no selfie panel yet');
+  });
+
 async function pickSelfie() {
   fireEvent.click(screen.getByRole('radio', { name: 'Selfie' }));
+  await selfieShown();
   // The consent step, the first time in the visit.
   const agree = screen.queryByRole('button', { name: SELFIE_TEXT.agree });
   if (agree) fireEvent.click(agree);
@@ -132,6 +139,7 @@ describe('Gallery: selfie search', () => {
     const load = vi.fn(async () => engine());
     render(<Gallery {...props({ loadSelfieEngine: load })} />);
     fireEvent.click(screen.getByRole('radio', { name: 'Selfie' }));
+    await selfieShown();
     fireEvent.click(screen.getByRole('button', { name: SELFIE_TEXT.cancel }));
     await act(async () => {
       await new Promise((r) => setTimeout(r, 20));

@@ -1,9 +1,9 @@
 'use client';
 
 import { useEffect, useRef, type ReactNode } from 'react';
-import { runnerHref } from '@/components/runner/strings';
+import { runnerHref } from '@/components/runner/links';
 import { likelyBib } from './notMe';
-import { NOT_ME_TEXT } from './strings';
+import { NOT_ME_TEXT } from './resultText';
 
 /**
  * The controls over a photo found by face: "This is me" (to the runner page of the bib worn by the

@@ -2,7 +2,8 @@
 
 import { RunnerShare } from '@/components/runner/RunnerShare';
 import { RUNNER_TEXT } from '@/components/runner/strings';
-import { RESULT_ACTIONS, photoCount } from './strings';
+import { RESULT_ACTIONS } from './resultText';
+import { photoCount } from './strings';
 
 export interface ResultActionsProps {
   /** How many photos the results hold. */
@@ -13,8 +14,11 @@ export interface ResultActionsProps {
   busy: boolean;
   /** The runner's page, only when the bib is known (its photos or its result were found). */
   runnerHref: string | null;
-  /** Shares the results' link (a bib or name search); null where there is none (a selfie). */
-  share: { title: string; apiBase: string; eventId: number } | null;
+  /**
+   * Shares the results' link (a bib or name search), titled after them (`results`, the count
+   * line) and the event; null where there is none (a selfie).
+   */
+  share: { results: string; eventName: string; apiBase: string; eventId: number } | null;
 }
 
 /**
@@ -35,7 +39,15 @@ export function ResultActions({ count, onDownload, busy, runnerHref, share }: Re
           {RUNNER_TEXT.runnerLink}
         </a>
       ) : null}
-      {share ? <RunnerShare {...share} label={RESULT_ACTIONS.share} className="button button-outline" /> : null}
+      {share ? (
+        <RunnerShare
+          title={RESULT_ACTIONS.shareTitle(share.results, share.eventName)}
+          apiBase={share.apiBase}
+          eventId={share.eventId}
+          label={RESULT_ACTIONS.share}
+          className="button button-outline"
+        />
+      ) : null}
     </div>
   );
 }

@@ -2,7 +2,8 @@
 
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { validateSearch, type GallerySearch, type SearchKind } from '@/lib/gallery/search';
-import { SelfiePanel, type SelfieControls } from './SelfiePanel';
+import { SelfiePanel } from './onFirstUse';
+import type { SelfieControls } from './SelfiePanel';
 
 type SearchTab = SearchKind | 'selfie';
 const TAB_NAMES: Record<SearchTab, string> = { bib: 'Bib', name: 'Name', selfie: 'Selfie' };

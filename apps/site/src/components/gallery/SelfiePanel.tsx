@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useRef, useState } from 'react';
 import { PRIVACY_PATH } from '@/components/privacy/strings';
-import { SELFIE_TEXT } from './strings';
+import { SELFIE_TEXT } from './selfieText';
 import type { SelfieState } from './useSelfieSearch';
 
 export { SELFIE_TEXT };

@@ -34,15 +34,6 @@ export const GALLERY_TEXT = {
   runnerPage: 'Your runner page',
 } as const;
 
-/** One tap each over a search's results (ResultActions). */
-export const RESULT_ACTIONS = {
-  label: 'Your results',
-  download: (count: string) => `Download these (${count})`,
-  share: 'Share these photos',
-  /** What is shared: the search's link, titled after it. */
-  shareTitle: (results: string, event: string) => (event.trim() ? `${results} · ${event.trim()}` : results),
-} as const;
-
 /** Live galleries: photos that came while the gallery was open. */
 export const LIVE_TEXT = {
   /** The bar's button: "1 new photo", "12 new photos". */
@@ -66,48 +57,6 @@ export const SELFIE_RESULTS = {
   moreTitle: 'More photos of you',
   moreText: 'Found by the face of the runner wearing this bib, where the bib is hidden or could not be read.',
   moreLabel: (n: number, total: number) => `More of you: photo ${n.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`,
-} as const;
-
-/** "Not me" and "This is me" on the photos found by face. */
-export const NOT_ME_TEXT = {
-  notMe: 'Not me',
-  /** The button's name: the control and the photo it removes. */
-  notMeLabel: (photo: string) => `Not me: remove ${photo}`,
-  removed: 'Photo removed from your photos.',
-  undo: 'Undo',
-  undoLabel: 'Undo: bring the photo back',
-  close: 'Close',
-  thisIsMe: 'This is me',
-  thisIsMeLabel: (photo: string, bib: string) => `This is me: open the runner page of bib ${bib}, worn in ${photo}`,
-  resultSetTitle: (bib: string) => `Is this you? Bib ${bib} was read on your photos.`,
-  resultSetLink: (bib: string) => `This is me: open the runner page of bib ${bib}`,
-} as const;
-
-/** Selfie search's panel: the consent step first, then each state in its own words. */
-export const SELFIE_TEXT = {
-  consentTitle: 'Before you use a selfie',
-  consent:
-    'Your selfie is processed on this device. Only a description of your face (numbers, not a picture) is sent to find your photos, and it is not kept.',
-  privacy: 'How face data is used and kept',
-  newTab: ' (opens in a new tab)',
-  agree: 'Continue',
-  cancel: 'Cancel',
-  declined: 'Selfie search stays off. You can turn it on at any time.',
-  reopen: 'Use a selfie',
-  take: 'Take a selfie',
-  choose: 'Choose a photo',
-  chooseAnother: 'Choose another photo',
-  loading: 'Getting face matching ready…',
-  describing: 'Looking for your face…',
-  searching: 'Finding your photos…',
-  several: (n: number) => `We found ${n} faces on your photo and looked for the largest one.`,
-  noFace: 'We couldn’t find a face on this photo. Try one where your face is clear, facing the camera and well lit.',
-  unreadable: 'This file isn’t a photo we can read. Try a JPEG, PNG or WebP image.',
-  small: 'Your face is too small on this photo to find you. Come closer, so that your face fills much of the picture.',
-  blurred: 'This photo is too blurred to find you. Hold the phone still, in good light, and take it again.',
-  turned: 'Your face is turned away on this photo. Look straight at the camera, without sunglasses, and take it again.',
-  model: 'Face matching can’t run in this browser. Try an up-to-date browser, or search another way.',
-  apiDown: 'We couldn’t reach the photo service. Check your connection and try again.',
 } as const;
 
 /** How the privacy prompt says photos are found, from the searches the event offers. */
@@ -135,35 +84,20 @@ export function photoCount(n: number): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? 'photo' : 'photos'}`;
 }
 
-/** Favourites, kept on the device without an account, and the selections shared from them. */
+/**
+ * Favourites, kept on the device without an account: a tile's heart, the count, the zips. The
+ * favourites' own views and the selections shared from them are worded in ./collectionText.
+ */
 export const FAVOURITES_TEXT = {
   add: 'Add to favourites',
   remove: 'Remove from favourites',
   /** A tile's heart: the control and its photo. */
   addLabel: (photo: string) => `Add to favourites: ${photo}`,
   removeLabel: (photo: string) => `Remove from favourites: ${photo}`,
-  toggle: (n: number) => `My favourites (${n.toLocaleString('en-US')})`,
-  title: 'My favourites',
   count: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'favourite' : 'favourites'}`,
-  emptyTitle: 'No favourites yet',
-  emptyText: 'Tap the heart on a photo to keep it here. Your favourites stay on this device, no account needed.',
   download: 'Download favourites',
   zipLabel: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'favourite' : 'favourites'}`,
-  share: 'Share favourites',
-  copied: 'Link copied',
-  shareFirst: (max: number) => `The link holds your first ${max} favourites.`,
-  backToAll: 'All photos',
   full: 'You have 500 favourites, the most kept: remove one to add another.',
   notKept: 'Your browser does not let this site store anything: your favourites are kept only until you leave this page.',
-  pickedTitle: (n: number) => `A selection of ${n.toLocaleString('en-US')} ${n === 1 ? 'photo' : 'photos'}`,
-  pickedText: 'Someone shared these photos with you. Heart the ones you like to keep them on this device.',
-  pickedMissing: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'photo of this link is' : 'photos of this link are'} no longer in the gallery.`,
-  addAll: 'Add all to my favourites',
-  addedAll: (n: number) => (n === 0 ? 'They are all in your favourites already.' : `${n.toLocaleString('en-US')} added to your favourites.`),
   downloadPicked: 'Download these',
-  pickedEmptyTitle: 'This link holds no photos',
-  pickedEmptyText: 'The link may have been cut short when it was copied, or its photos were taken out of the gallery.',
-  pickedFailedTitle: 'This selection can’t be shown here',
-  pickedFailedText: 'This site could not look up the photos of the link. Try again later, or ask for the photos another way.',
-  retry: 'Try again',
 } as const;

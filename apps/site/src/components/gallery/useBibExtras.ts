@@ -4,7 +4,6 @@ import type { RaceResult, SelfieMatch } from '@eventsite/contract';
 import { useEffect, useState } from 'react';
 import type { GallerySearch } from '@/lib/gallery/search';
 import { fetchRaceResult } from '@/provider/photos';
-import { fetchMoreOfBib } from '@/provider/selfie';
 
 /**
  * "More photos of you": the photos of the bib's wearer found by face, once the bib's own came.
@@ -17,7 +16,9 @@ export function useMoreOfBib(apiBase: string, eventId: number, bibFound: string 
     setMoreOfBib(null);
     if (!bibFound || !enabled) return;
     const abort = new AbortController();
-    fetchMoreOfBib(apiBase, eventId, bibFound, abort.signal)
+    // The call is loaded with the first bib found (the selfie search's calls are not in the first load).
+    import('@/provider/selfie')
+      .then(({ fetchMoreOfBib }) => fetchMoreOfBib(apiBase, eventId, bibFound, abort.signal))
       .then((answer) => {
         if (!abort.signal.aborted) setMoreOfBib({ bib: bibFound, photos: answer.photos.filter((p) => p.tier === 'match') });
       })

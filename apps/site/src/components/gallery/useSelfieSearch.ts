@@ -2,8 +2,7 @@
 
 import type { SelfieSearchAnswer } from '@eventsite/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ProviderError } from '@/provider/envelope';
-import { ApiDownError, searchByDescriptor } from '@/provider/selfie';
+import { MESSAGES, ProviderError } from '@/provider/envelope';
 import type { Described, LoadProgress } from '@/selfie/engine';
 import type { SelfieFailure } from '@/selfie/pipeline';
 
@@ -15,6 +14,12 @@ export interface SelfieEngine {
 }
 
 export const loadSelfieEngine = (): Promise<SelfieEngine> => import('@/selfie/engine');
+
+/** The selfie search's call, loaded with the first search (not with the gallery); unreachable: the API is down. */
+const selfieCalls = () =>
+  import('@/provider/selfie').catch(() => {
+    throw Object.assign(new ProviderError(MESSAGES.unknown, null), { name: 'ApiDownError' });
+  });
 
 export type SelfieErrorKind = SelfieFailure | 'api-down' | 'refused';
 
@@ -61,7 +66,7 @@ export function useSelfieSearch(apiBase: string, eventId: number, loadEngine: ()
 
   const failed = useCallback((id: number, error: unknown) => {
     if (id !== run.current) return;
-    if (error instanceof ApiDownError) setState({ phase: 'error', kind: 'api-down', message: null });
+    if (error instanceof ProviderError && error.name === 'ApiDownError') setState({ phase: 'error', kind: 'api-down', message: null });
     // A refusal (selfie search off, a bad descriptor, too many searches) in the API's words.
     else if (error instanceof ProviderError) setState({ phase: 'error', kind: 'refused', message: error.message });
     else setState({ phase: 'error', kind: (error as { kind?: SelfieFailure }).kind ?? 'model', message: null });
@@ -116,7 +121,7 @@ export function useSelfieSearch(apiBase: string, eventId: number, loadEngine: ()
           return;
         }
         if (id !== run.current) return;
-        await send(id, (signal) => searchByDescriptor(apiBase, eventId, described.descriptor, signal), described.faces);
+        await send(id, async (signal) => (await selfieCalls()).searchByDescriptor(apiBase, eventId, described.descriptor, signal), described.faces);
       })();
     },
     [apiBase, eventId, getEngine, failed, send],

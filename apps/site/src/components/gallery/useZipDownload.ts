@@ -2,29 +2,13 @@
 
 import type { DownloadRequest } from '@eventsite/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { likelyLarge, type Progress } from '@/lib/gallery/download';
-import { DownloadError, downloadZip, type ZipSink } from '@/provider/photos';
+import type { Progress } from '@/lib/gallery/download';
 import type { DownloadState } from './DownloadPanel';
-
-type SaveFilePicker = (options: {
-  suggestedName?: string;
-  types?: { description: string; accept: Record<string, string[]> }[];
-}) => Promise<{ createWritable(): Promise<{ write(c: Uint8Array): Promise<void>; close(): Promise<void>; abort(): Promise<void> }> }>;
-
-function saveBlob(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 /**
  * One zip download at a time, with its progress: a big one goes straight to a file the visitor
- * picks (where the browser can), a smaller one through memory and then saved.
+ * picks (where the browser can), a smaller one through memory and then saved. The code that
+ * fetches and saves it (./zipSave) is loaded with the first zip.
  */
 export function useZipDownload(apiBase: string, eventId: number, eventSlug: string) {
   const [download, setDownload] = useState<DownloadState>({ phase: 'idle' });
@@ -35,36 +19,22 @@ export function useZipDownload(apiBase: string, eventId: number, eventSlug: stri
       if (downloadAbort.current) return;
       const abort = new AbortController();
       downloadAbort.current = abort;
-      let sink: ZipSink | undefined;
-      const picker = (window as unknown as { showSaveFilePicker?: SaveFilePicker }).showSaveFilePicker;
-      if (likelyLarge(count) && typeof picker === 'function') {
-        // A big zip goes straight to a file on disk rather than through memory.
-        try {
-          const handle = await picker({ suggestedName: `${eventSlug}-photos.zip`, types: [{ description: 'Zip archive', accept: { 'application/zip': ['.zip'] } }] });
-          const writable = await handle.createWritable();
-          sink = { write: (c) => writable.write(c), close: () => writable.close(), abort: () => writable.abort() };
-        } catch (e) {
-          if ((e as Error).name === 'AbortError') {
-            downloadAbort.current = null;
-            return;
-          }
-        }
-      }
       let last = 0;
-      const progress = (p: Progress) => {
+      const onProgress = (p: Progress) => {
         const now = Date.now();
         if (now - last < 120 && p.received !== p.total) return;
         last = now;
         setDownload({ phase: 'running', label, progress: p });
       };
-      setDownload({ phase: 'running', label, progress: { received: 0, total: null } });
+      const onStart = () => setDownload({ phase: 'running', label, progress: { received: 0, total: null } });
       try {
-        const zip = await downloadZip(apiBase, eventId, request, { signal: abort.signal, onProgress: progress, sink });
-        if (zip.blob) saveBlob(zip.blob, zip.filename);
-        setDownload({ phase: 'done', label, filename: zip.filename, bytes: zip.bytes });
+        const { saveZip } = await import('./zipSave');
+        const zip = await saveZip({ apiBase, eventId, eventSlug, request, count, signal: abort.signal, onStart, onProgress });
+        // null: the visitor cancelled the file picker, nothing started.
+        if (zip) setDownload({ phase: 'done', label, filename: zip.filename, bytes: zip.bytes });
       } catch (e) {
         if (abort.signal.aborted) setDownload({ phase: 'idle' });
-        else setDownload({ phase: 'error', label, message: e instanceof DownloadError ? e.message : 'The download failed. Please try again.' });
+        else setDownload({ phase: 'error', label, message: e instanceof Error && e.name === 'DownloadError' ? e.message : 'The download failed. Please try again.' });
       } finally {
         downloadAbort.current = null;
       }

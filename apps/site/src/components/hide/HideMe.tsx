@@ -3,7 +3,7 @@
 import type { HideMatch } from '@eventsite/contract';
 import Link from 'next/link';
 import { useEffect, useId, useRef, useState } from 'react';
-import { SELFIE_TEXT } from '@/components/gallery/strings';
+import { SELFIE_TEXT } from '@/components/gallery/selfieText';
 import { loadSelfieEngine, type SelfieEngine } from '@/components/gallery/useSelfieSearch';
 import { ProviderError } from '@/provider/envelope';
 import { requestHide } from '@/provider/hide';
