@@ -1,13 +1,15 @@
 // Seeds an event with photo rows and FACES faces (two per photo) with random unit-free
 // embeddings, straight into the embedded database (columns from information_schema, like
 // seed-search.mjs). For the selfie search figure; run only while no API holds the data folder.
-// argv: dataDir, eventId, faces, queries. Prints JSON { queries: number[][], ms } on its last
-// line: each query is a seeded face's embedding plus noise (cosine ≈ 0.93 with it), unit length.
+// argv: dataDir, eventId, faces, queries, recipeVersion (the face recipe the faces count as
+// described under, where the column exists: else the API's start would describe them again).
+// Prints JSON { queries: number[][], ms } on its last line: each query is a seeded face's
+// embedding plus noise (cosine ≈ 0.93 with it), unit length.
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { columns, insertSelect } from './seed-sql.mjs';
 
-const [dataDir, eventIdArg, facesArg, queriesArg] = process.argv.slice(2);
+const [dataDir, eventIdArg, facesArg, queriesArg, recipeVersion] = process.argv.slice(2);
 const eventId = Number(eventIdArg);
 const faces = Number(facesArg);
 const queryCount = Number(queriesArg ?? 50);
@@ -70,6 +72,11 @@ if (faceCols.includes('embedding_f32')) {
       params,
     );
   }
+  if (recipeVersion && faceCols.includes('recipe_version'))
+    await db.query('update photo_faces set recipe_version = $1 where event_id = $2', [
+      recipeVersion,
+      eventId,
+    ]);
   await db.exec('commit');
   await db.exec('analyze');
 } else {

@@ -3,6 +3,7 @@
  * Each is probed in the running API's OpenAPI document; a missing one is a 'not available' row,
  * and the measuring code lights up when the route lands.
  */
+import { FACE_RECIPE_VERSION } from '@eventsite/contract/face-recipe';
 import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -139,7 +140,7 @@ export async function selfie(ctx: Context) {
     });
     const seeded = await runNodeJson<{ queries: number[][]; ms: number }>(
       path.join(BENCH, 'baselines/seed-faces.mjs'),
-      [ctx.pglite.store.dataDir, String(eventId), String(SELFIE_FACES), '50'],
+      [ctx.pglite.store.dataDir, String(eventId), String(SELFIE_FACES), '50', FACE_RECIPE_VERSION],
       { timeoutMs: 20 * 60_000 },
     );
     const started = performance.now();

@@ -207,6 +207,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     );
   });
   app.addHook('onClose', async () => stopRetention?.());
+  // Faces described under an earlier face recipe are described again, in the background.
+  app.addHook('onReady', async () => {
+    void services.faceRecipeUpgrade.queueStale().then(
+      ({ events, photos }) => {
+        if (photos > 0)
+          app.log.info(
+            `describing again the faces of ${photos} photos of ${events} events (face recipe ${services.faceRecipeUpgrade.recipeVersion})`,
+          );
+      },
+      (error: unknown) =>
+        app.log.warn(
+          { err: error },
+          `queueing faces to describe again failed: ${(error as Error)?.message}`,
+        ),
+    );
+  });
   if (worker) {
     services.jobs.enqueued.listen(() => worker.wake());
     app.addHook('onReady', async () => worker.start());

@@ -94,6 +94,18 @@ async function main(): Promise<void> {
   const stopRetention = services.faceRetention.every(FACE_RETENTION_CHECK_MS, (error) =>
     log('warn', `deleting expired face data failed: ${(error as Error).message}`),
   );
+  // Faces described under an earlier face recipe are described again, in the background.
+  void services.faceRecipeUpgrade.queueStale().then(
+    ({ events, photos }) => {
+      if (photos > 0)
+        log(
+          'info',
+          `describing again the faces of ${photos} photos of ${events} events (face recipe ${services.faceRecipeUpgrade.recipeVersion})`,
+        );
+    },
+    (error: unknown) =>
+      log('warn', `queueing faces to describe again failed: ${(error as Error).message}`),
+  );
   log(
     'info',
     `Worker ready: ${config.jobConcurrency} at once; jobs on ${runtime.queue ? 'Redis' : 'the database'}; photos in ${config.s3 ? `bucket ${config.s3.bucket}` : config.dataDir}`,

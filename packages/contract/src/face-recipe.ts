@@ -193,6 +193,40 @@ export type FaceDescriptorName = keyof typeof FACE_DESCRIPTORS;
 export const FACE_DESCRIPTOR: FaceDescriptorName = 'faceres';
 
 /**
+ * What of the recipe a descriptor depends on: a face described under other settings compares
+ * less well with one described under these.
+ */
+export interface RecipeSettings {
+  descriptor: FaceDescriptorName;
+  cropFactor: number;
+  cropSide: number;
+  workingSide: number;
+  mirrored: boolean;
+}
+
+/**
+ * The version of a recipe, short and readable (`faceres-2.4x288-w2048-mirrored`): stored with
+ * each face the API describes, so the faces described under an earlier recipe are found and
+ * described again (docs/selfie-search.md, "Upgrading the descriptor").
+ */
+export function faceRecipeVersion(recipe: RecipeSettings): string {
+  const { descriptor, cropFactor, cropSide, workingSide, mirrored } = recipe;
+  return `${descriptor}-${cropFactor}x${cropSide}-w${workingSide}-${mirrored ? 'mirrored' : 'once'}`;
+}
+
+/** The version of the recipe both sides follow now. */
+export const FACE_RECIPE_VERSION = faceRecipeVersion({
+  descriptor: FACE_DESCRIPTOR,
+  cropFactor: CROP_FACTOR,
+  cropSide: CROP_SIDE,
+  workingSide: FACE_WORKING_SIDE,
+  mirrored: DESCRIBE_MIRRORED,
+});
+
+/** The version of faces stored before versions were recorded: always described again. */
+export const FACE_RECIPE_UNVERSIONED = 'unversioned';
+
+/**
  * Whether a face can identify someone, measured on the face as the descriptor sees it: its size on
  * the photo (the detector box's shorter side, px), its sharpness (`sharpnessOfGrey`) and its pose
  * (yaw, pitch in degrees, from the face mesh). The API does not index a face that fails; the

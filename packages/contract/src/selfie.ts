@@ -80,5 +80,10 @@ export const faceDataRecord = z.object({
   erased_at: z.string().nullable(),
   /** Whose faces are stored: `selfie_config.indexed_faces`. */
   indexed_faces: z.enum(INDEXED_FACES),
+  /**
+   * Of `photos`, those whose faces were described under an earlier face recipe and are still
+   * to be described again with the current one (a background run; 0 when all are current).
+   */
+  photos_to_describe_again: z.number().int().nonnegative(),
 });
 export type FaceDataRecord = z.infer<typeof faceDataRecord>;

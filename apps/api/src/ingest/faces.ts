@@ -11,6 +11,9 @@
  * or when a hide request matched it (its blur needs it). The bibs must be read first: the job
  * queued by the photo's `bibs` job decides (ingest/order.ts); another, finding them still
  * waiting or being read, leaves the photo to that one.
+ *
+ * Each face is stored with the face recipe's version: when the recipe changes, the photos of
+ * faces described before get this job again at start (services/face-recipe-upgrade.ts).
  */
 import type { BlobStores } from '../adapters/blobs.js';
 import type { JobHandler } from '../adapters/jobs/worker.js';
@@ -36,7 +39,7 @@ export interface FacesStepDeps {
   /** The loaded selfie search indexes, told of the photo's new faces. */
   indexes: FaceIndexes;
   /** The event's hide requests: a matching face is hidden before it is searchable. */
-  hides: Pick<HideService, 'facesToHide' | 'hideStoredFaces'>;
+  hides: Pick<HideService, 'facesToHide' | 'facesOnBlurs' | 'hideStoredFaces'>;
   /** Bib OCR is on: a photo's bibs are read by its `bibs` job. */
   ocr: boolean;
   /** The bibs on a photo as a bib search counts them: the runners are the faces above them. */
@@ -69,7 +72,13 @@ export function facesStep(deps: FacesStepDeps): JobHandler<'faces'> {
     const seen = (await deps.detector.detectFaces(bytes)).filter(
       (face) => !face.quality || !unidentifiable(face.quality),
     );
-    const detected = await deps.hides.facesToHide(eventId, seen);
+    // Hidden: a face a hide request matches, and one on a box blurred before (a photo whose
+    // faces are described again keeps every hide, whatever its new descriptor).
+    const [matched, blurred] = await Promise.all([
+      deps.hides.facesToHide(eventId, seen),
+      deps.hides.facesOnBlurs(uuid, seen),
+    ]);
+    const detected = matched.map((hit, i) => hit || blurred[i]!);
     // Runners only: a face wearing no read bib is not stored, unless a hide request matched it.
     const worn = runnersOnly
       ? wearsBib(seen, (await deps.wornBibs.bibsOnPhotos(event, [uuid])).get(uuid) ?? [])

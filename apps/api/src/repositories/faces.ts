@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { FACE_RECIPE_VERSION } from '@eventsite/contract/face-recipe';
+import { and, asc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../adapters/db/index.js';
 import { events, photoFaces, photos } from '../adapters/db/schema.js';
 import { shown } from './shown.js';
@@ -37,8 +38,13 @@ const LOAD_BATCH = 2000;
 export class FaceRepository {
   constructor(private readonly db: Db) {}
 
-  /** Replaces the photo's faces; the ids of the new rows. */
-  async replace(eventId: number, photoUuid: string, faces: NewFace[]): Promise<number[]> {
+  /** Replaces the photo's faces (described under `recipeVersion`); the ids of the new rows. */
+  async replace(
+    eventId: number,
+    photoUuid: string,
+    faces: NewFace[],
+    recipeVersion: string = FACE_RECIPE_VERSION,
+  ): Promise<number[]> {
     return this.db.transaction(async (tx) => {
       await tx.delete(photoFaces).where(eq(photoFaces.photoUuid, photoUuid));
       if (faces.length === 0) return [];
@@ -55,6 +61,7 @@ export class FaceRepository {
             score: f.score,
             embeddingF32: embeddingToBytes(f.embedding),
             hidden: f.hidden ?? false,
+            recipeVersion,
           })),
         )
         .returning({ id: photoFaces.id });
@@ -196,6 +203,31 @@ export class FaceRepository {
       .from(photoFaces)
       .where(eq(photoFaces.eventId, eventId));
     return { faces: Number(rows[0]?.faces ?? 0), photos: Number(rows[0]?.photos ?? 0) };
+  }
+
+  /** Of the event's photos with faces, those with a face described under another recipe. */
+  async photosDescribedOtherwise(eventId: number, recipeVersion = FACE_RECIPE_VERSION) {
+    const rows = await this.db
+      .select({ photos: sql<number>`count(distinct ${photoFaces.photoUuid})::int` })
+      .from(photoFaces)
+      .where(and(eq(photoFaces.eventId, eventId), ne(photoFaces.recipeVersion, recipeVersion)));
+    return Number(rows[0]?.photos ?? 0);
+  }
+
+  /** The photos with a face described under another recipe, event by event. */
+  async describedOtherwise(recipeVersion = FACE_RECIPE_VERSION): Promise<Map<number, string[]>> {
+    const rows = await this.db
+      .selectDistinct({ eventId: photoFaces.eventId, photoUuid: photoFaces.photoUuid })
+      .from(photoFaces)
+      .where(ne(photoFaces.recipeVersion, recipeVersion))
+      .orderBy(asc(photoFaces.eventId), asc(photoFaces.photoUuid));
+    const byEvent = new Map<number, string[]>();
+    for (const row of rows) {
+      const uuids = byEvent.get(row.eventId);
+      if (uuids) uuids.push(row.photoUuid);
+      else byEvent.set(row.eventId, [row.photoUuid]);
+    }
+    return byEvent;
   }
 
   /**

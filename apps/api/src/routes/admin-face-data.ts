@@ -15,7 +15,7 @@ export const adminFaceDataRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'What face data the event holds: face templates, their photos, hide requests',
         description:
-          'Counts only, never a face. `faces` are the stored face templates (descriptors), hidden ones included; `photos` the photos they were found on; `hide_requests` the requests kept to blur their senders on photos added later (not erased with the faces). `expires_at` is when the retention deletes the faces (`selfie_config.face_retention_days`), `erased_at` when the organiser last erased them, or null.',
+          'Counts only, never a face. `faces` are the stored face templates (descriptors), hidden ones included; `photos` the photos they were found on; `hide_requests` the requests kept to blur their senders on photos added later (not erased with the faces). `expires_at` is when the retention deletes the faces (`selfie_config.face_retention_days`), `erased_at` when the organiser last erased them, or null. `photos_to_describe_again` counts the photos whose faces were described under an earlier face recipe and wait to be described again with the current one (queued when the API or a worker starts; 0 once done).',
         security: ADMIN_SECURITY,
         params: adminEventParams,
         response: { 200: envelope(faceDataRecord), ...ADMIN_FAILURES },

@@ -1,4 +1,5 @@
 import { envelope, selfieSearchAnswer } from '@eventsite/contract';
+import { FACE_RECIPE_VERSION } from '@eventsite/contract/face-recipe';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -102,11 +103,13 @@ beforeAll(async () => {
   token = await adminToken(t.services, 'city.example');
   eventId = await createEvent('Face Town', true, true);
   await uploadPlanned(eventId, { a1: [face(personA)], b1: [face(personB)], old: [] }, 0);
-  // A face written before embedding_f32 existed: only the real[] column.
+  // A face written before embedding_f32 existed: only the real[] column (described under the
+  // current recipe: one of an earlier recipe would be described again at start).
   await t.database.db.execute(sql`
-    insert into photo_faces (photo_uuid, event_id, box_x, box_y, box_w, box_h, score, embedding)
+    insert into photo_faces (photo_uuid, event_id, box_x, box_y, box_w, box_h, score, embedding,
+                             recipe_version)
     values (${photo.old}, ${eventId}, 1, 2, 30, 40, 0.8,
-            ${`{${legacyPerson.join(',')}}`}::real[])`);
+            ${`{${legacyPerson.join(',')}}`}::real[], ${FACE_RECIPE_VERSION})`);
   // Not published: its faces are not loaded at start.
   hiddenEventId = await createEvent('Hidden', false, true);
   await uploadPlanned(hiddenEventId, { h1: [face(personC)] }, 200);

@@ -9,12 +9,16 @@ import type { FaceRetention } from './face-retention.js';
 
 /**
  * An event's face data as its organiser accounts for it (docs/privacy.md): what is held (face
- * templates, the photos they come from, hide requests, when the retention deletes them), and
- * the erase of every face at once. Counts only: no face is ever shown.
+ * templates, the photos they come from, hide requests, when the retention deletes them, the
+ * photos still to be described again under the current face recipe), and the erase of every
+ * face at once. Counts only: no face is ever shown.
  */
 export class FaceDataService {
   constructor(
-    private readonly faces: Pick<FaceRepository, 'countsForEvent' | 'deleteForEvent'>,
+    private readonly faces: Pick<
+      FaceRepository,
+      'countsForEvent' | 'deleteForEvent' | 'photosDescribedOtherwise'
+    >,
     private readonly hides: Pick<HideRepository, 'stats'>,
     private readonly eventRows: Pick<EventRepository, 'update'>,
     private readonly events: Pick<EventService, 'requireOwned' | 'forget'>,
@@ -25,9 +29,10 @@ export class FaceDataService {
   /** What face data the organiser's event holds (another organiser's event is 404). */
   async record(eventId: number, organiserId: number): Promise<FaceDataRecord> {
     const event = await this.events.requireOwned(eventId, organiserId);
-    const [counts, hides] = await Promise.all([
+    const [counts, hides, describeAgain] = await Promise.all([
       this.faces.countsForEvent(eventId),
       this.hides.stats(eventId),
+      this.faces.photosDescribedOtherwise(eventId),
     ]);
     return {
       faces: counts.faces,
@@ -36,6 +41,7 @@ export class FaceDataService {
       expires_at: this.retention.expiresAt(event).toISOString(),
       erased_at: event.facesErasedAt ? event.facesErasedAt.toISOString() : null,
       indexed_faces: photosConfigOf(event).selfie_config.indexed_faces,
+      photos_to_describe_again: describeAgain,
     };
   }
 

@@ -8,6 +8,7 @@ import {
 import { AppError } from '../errors.js';
 import { facesToHide, HIDE_SIMILARITY, hiddenBibs } from '../faces/hide-match.js';
 import { matchBars } from '../faces/thresholds.js';
+import { iou } from '../faces/tiles.js';
 import type { BibRepository } from '../repositories/bibs.js';
 import type { FaceRepository, NewFace } from '../repositories/faces.js';
 import { boxKey, type HideRepository, type PhotoHide } from '../repositories/hides.js';
@@ -16,6 +17,9 @@ import { photosConfigOf } from './event-config.js';
 import type { EventService } from './events.js';
 import type { FaceIndexes } from './face-indexes.js';
 import type { JobService } from './jobs.js';
+
+/** A face found on a photo overlapping a blurred box this much (IoU) is that box's face. */
+const BLURRED_BOX_IOU = 0.5;
 
 /** Faces looked at for one request: far more photos than one runner is on. */
 const MAX_HIDDEN_FACES = 5000;
@@ -130,6 +134,17 @@ export class HideService {
     return facesToHide(requests, faces, bars);
   }
 
+  /**
+   * The `faces` job: which of a photo's faces lie on a box already blurred there. They stay
+   * hidden when the photo's faces are found or described again (a new face recipe, "detect
+   * again"), even where the new descriptor no longer matches the request that hid them.
+   */
+  async facesOnBlurs(uuid: string, faces: readonly NewFace[]): Promise<boolean[]> {
+    if (faces.length === 0) return [];
+    const boxes = await this.hides.boxesOf(uuid);
+    return faces.map((face) => boxes.some((box) => iou(box, face.box) >= BLURRED_BOX_IOU));
+  }
+
   /** The `faces` job stored these faces hidden: their boxes are blurred, their bibs hidden. */
   async hideStoredFaces(eventId: number, uuid: string, faceIds: number[]): Promise<void> {
     const requestOf = await this.requestsOfFaces(eventId, uuid);
@@ -141,12 +156,21 @@ export class HideService {
     );
   }
 
-  /** Each face of the photo and the request its face is most like (whose hide it is). */
+  /**
+   * Each face of the photo and the request whose hide it is: the one that blurred its box, or
+   * else the request its face is most like.
+   */
   private async requestsOfFaces(eventId: number, uuid: string): Promise<Map<number, number>> {
     const requests = await this.hides.requestsOf(eventId);
     const byFace = new Map<number, number>();
     if (requests.length === 0) return byFace;
+    const ofBox = await this.hides.requestsOfBoxes(uuid);
     for (const face of await this.faces.ofPhoto(uuid)) {
+      const blurredBy = ofBox.get(boxKey(withBox(face).box));
+      if (blurredBy !== undefined && blurredBy !== null) {
+        byFace.set(face.id, blurredBy);
+        continue;
+      }
       let best = requests[0]!;
       let bestSimilarity = -Infinity;
       for (const r of requests) {

@@ -43,6 +43,7 @@ import {
 import { FaceIndexes } from './face-indexes.js';
 import { FaceRetention } from './face-retention.js';
 import { FaceDataService } from './face-data.js';
+import { FaceRecipeUpgrade } from './face-recipe-upgrade.js';
 import { FaceService } from './faces.js';
 import { DEFAULT_FACE_RETENTION_MAX_DAYS } from '../faces/retention.js';
 import { BlurredCopies } from './blurred-copies.js';
@@ -103,6 +104,8 @@ export interface Services {
   faceData: FaceDataService;
   /** Deletes events' face data past their retention (face-retention.ts). */
   faceRetention: FaceRetention;
+  /** Describes again the faces stored under an earlier face recipe (run at start). */
+  faceRecipeUpgrade: FaceRecipeUpgrade;
   /** "Hide me everywhere": runners' requests to have their face hidden on an event's photos. */
   hides: HideService;
   /** Removes what a crash or a failed job left behind (run at start). */
@@ -356,6 +359,7 @@ export function createServices(db: Db, blobs: BlobStores, options: ServiceOption
     faces,
     faceData,
     faceRetention,
+    faceRecipeUpgrade: new FaceRecipeUpgrade(faceRepo, eventRepo, jobs, detector !== undefined),
     hides,
     sweep: new SweepService(blobs, new MaintenanceRepository(db)),
     live,

@@ -336,6 +336,12 @@ export const photoFaces = pgTable(
     embedding: real('embedding').array(),
     /** Matched by a hide request: left out of the search index and blurred on the photo. */
     hidden: boolean('hidden').notNull().default(false),
+    /**
+     * The face recipe the descriptor was made under (`FACE_RECIPE_VERSION`, written by the
+     * `faces` job); rows stored before versions have 'unversioned' (`FACE_RECIPE_UNVERSIONED`).
+     * A face of another version is described again (services/face-recipe-upgrade.ts).
+     */
+    recipeVersion: text('recipe_version').notNull().default('unversioned'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,0 +1,1 @@
+ALTER TABLE "photo_faces" ADD COLUMN "recipe_version" text DEFAULT 'unversioned' NOT NULL;
