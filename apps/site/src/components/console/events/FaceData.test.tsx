@@ -29,6 +29,7 @@ const held = {
   expires_at: '2025-07-02T00:00:00.000Z',
   erased_at: null,
   indexed_faces: 'runners' as const,
+  photos_to_describe_again: 0,
 };
 
 function settings(faceData: React.ReactNode) {
@@ -70,6 +71,16 @@ describe('the face data of an event in its settings', () => {
     expect(
       screen.getByText(/^This deletes the 412 face templates found on 230 photos/),
     ).toBeTruthy();
+  });
+
+  it('says how many photos face search is still updating, and nothing once done', () => {
+    settings(<FaceData record={{ ...held, photos_to_describe_again: 57 }} />);
+    const status = screen.getByRole('status');
+    expect(status.textContent).toMatch(/^Updating face search: 57 of 230 photos left/);
+    expect(status.textContent).toMatch(/Selfie search works meanwhile/);
+    cleanup();
+    settings(<FaceData record={held} />);
+    expect(screen.queryByText(/Updating face search/)).toBeNull();
   });
 
   it('shows zero and no erase once erased, with the day it was', () => {

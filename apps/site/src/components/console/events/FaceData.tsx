@@ -16,7 +16,8 @@ export function consoleDay(iso: string): string {
 }
 
 /**
- * What face data the event holds (counts, never a face) and the erase of it, behind a
+ * What face data the event holds (counts, never a face), how many photos are still to be
+ * described again with the current face model, and the erase of it, behind a
  * confirmation that says what goes and what stays. Works without script: the confirmation is a
  * disclosure, the erase a plain form post (`…/faces/erase`).
  */
@@ -48,6 +49,14 @@ export function FaceData({ record }: { record: FaceDataRecord | null }) {
           </>
         ) : null}
       </dl>
+      {record.photos_to_describe_again > 0 ? (
+        <div className="events-face-updating" role="status">
+          <p>
+            <strong>{TEXT.updating(record.photos_to_describe_again, record.photos)}</strong>
+          </p>
+          <p>{TEXT.updatingWhy}</p>
+        </div>
+      ) : null}
       {record.faces === 0 ? (
         <p>{TEXT.none}</p>
       ) : (

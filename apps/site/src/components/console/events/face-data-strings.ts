@@ -23,6 +23,10 @@ export const FACE_DATA_TEXT = {
   erasedOn: 'Last erased',
   unavailable: 'The face data held could not be read just now. Reload the page to try again.',
   none: 'No face data is held for this event.',
+  updating: (left: number, photos: number) =>
+    `Updating face search: ${left} of ${photos} ${photos === 1 ? 'photo' : 'photos'} left`,
+  updatingWhy:
+    'Faces found before the current face model are being described again with it, in the background. Selfie search works meanwhile and finds those photos a little less well until they are done.',
   erase: 'Erase face data…',
   eraseWhat: (faces: number, photos: number) =>
     `This deletes the ${faces} face ${faces === 1 ? 'template' : 'templates'} found on ${photos} ${photos === 1 ? 'photo' : 'photos'}, now and for good. Selfie search then tells visitors the face data was erased. Photos, bibs and names stay searchable, and blurred faces stay blurred.`,
