@@ -10,29 +10,37 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
  * none of next/dynamic's own code either. A page whose URL shows one of them (a search, a shared
  * selection) has it rendered on the server; its HTML stays in place until its code has come.
  */
+type Loaded<C> = { default: C };
+
+/** A part loaded on first use; `warm()` loads it ahead (a search, before its answer comes). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any component's props
-export function onFirstUse<C extends ComponentType<any>>(load: () => Promise<C>, fallback: ReactNode = null): C {
-  const Part = lazy(() => load().then((component) => ({ default: component }))) as unknown as ComponentType<Record<string, unknown>>;
+export function onFirstUse<C extends ComponentType<any>>(load: () => Promise<C>, fallback: ReactNode = null): C & { warm: () => void } {
+  let loaded: C | null = null;
+  const fetchPart = () =>
+    load().then((component) => {
+      loaded = component;
+      return { default: component };
+    });
+  // Once its code is here (warmed), the part is drawn at once, with no fallback first: React.lazy
+  // takes a thenable that answers at once.
+  const Part = lazy(() =>
+    loaded ? ({ then: (done: (m: Loaded<C>) => void) => done({ default: loaded! }) } as unknown as Promise<Loaded<C>>) : fetchPart(),
+  ) as unknown as ComponentType<Record<string, unknown>>;
   const OnFirstUse = (props: Record<string, unknown>) => (
     <Suspense fallback={fallback}>
       <Part {...props} />
     </Suspense>
   );
-  return OnFirstUse as unknown as C;
+  OnFirstUse.warm = () => {
+    if (!loaded) fetchPart().catch(() => {
+      /* Drawn, it loads again (and shows its fallback until then). */
+    });
+  };
+  return OnFirstUse as unknown as C & { warm: () => void };
 }
 
 /** The small parts, in one chunk (./laterParts). */
 const laterParts = () => import('./laterParts');
-
-/**
- * Starts loading the small parts as soon as a search starts, so that its answer's parts ("Not
- * me", the result card and actions) are drawn with it, not a moment after.
- */
-export function preloadLaterParts(): void {
-  laterParts().catch(() => {
-    /* Drawn parts load it again (and show their fallback until then). */
-  });
-}
 
 /** The viewer (the lightbox, its zoom and full-screen plugins, frames): loaded on the first open. */
 export const PhotoViewer = onFirstUse(() => import('./PhotoViewer').then((m) => m.PhotoViewer));
@@ -60,3 +68,11 @@ export const SelfiePanel = onFirstUse(
   // The panel's own first state: the same box, empty, so nothing moves when it comes.
   <div className="selfie-panel" />,
 );
+
+/**
+ * Starts loading the small parts as soon as a search starts, so that its answer's parts ("Not
+ * me", the result card and actions) are drawn with it, not a moment after.
+ */
+export function preloadLaterParts(): void {
+  for (const part of [ResultCard, ResultActions, RunnerLinks, PhotoActions, NotMeNotice, SelfieRunnerLink]) part.warm();
+}
