@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatEventDate } from './date';
+import { calendarDay, formatEventDate } from './date';
 
 const tz = process.env.TZ;
 afterEach(() => {
@@ -21,5 +21,18 @@ describe('formatEventDate', () => {
 
   it('shows anything else as given', () => {
     expect(formatEventDate('soon')).toBe('soon');
+  });
+});
+
+describe('calendarDay', () => {
+  it('is the day and the short month, from the digits', () => {
+    process.env.TZ = 'Pacific/Kiritimati';
+    expect(calendarDay('2025-12-31')).toEqual({ day: '31', month: 'DEC' });
+    expect(calendarDay('2026-04-05T00:00:00Z')).toEqual({ day: '5', month: 'APR' });
+  });
+
+  it('is nothing for what is not a date', () => {
+    expect(calendarDay('soon')).toBeNull();
+    expect(calendarDay('2026-13-01')).toBeNull();
   });
 });

@@ -38,6 +38,17 @@ describe('EventCard', () => {
     expect(link.textContent).toContain('Design promotional materials');
   });
 
+  it('draws a cover of the event’s day where the list shows no photo (a private gallery)', () => {
+    stubIntersectionObserver();
+    stubReducedMotion(false);
+    const { container } = render(<EventCard event={{ ...event, photos: [] }} mode="photos" apiBase="http://api.test" />);
+    expect(container.querySelectorAll('.mosaic-tile')).toHaveLength(0);
+    const cover = screen.getByTestId('empty-cover');
+    expect(cover.getAttribute('aria-hidden')).toBe('true');
+    expect(cover.textContent).toBe('14MAR');
+    expect(cover.querySelector('svg')).toBeTruthy();
+  });
+
   it('repeats the photos of a small event over the 20 tiles', () => {
     stubIntersectionObserver();
     stubReducedMotion(false);

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { formatEventDate, isoDay } from '@/lib/date';
+import { calendarDay, formatEventDate, isoDay } from '@/lib/date';
 import { pickMosaic } from '@/lib/mosaic/tiles';
 import type { EventCardData } from '@/provider';
 import { Mosaic } from './Mosaic';
@@ -25,7 +25,7 @@ export function EventCard({ event, mode, apiBase, headingLevel = 2, eagerTiles =
         {tiles.length > 0 ? (
           <Mosaic eventId={event.id} apiBase={apiBase} tiles={tiles} candidates={candidates} eagerTiles={eagerTiles} />
         ) : (
-          <div className="mosaic-empty" aria-hidden="true" />
+          <EmptyCover date={event.date} />
         )}
       </div>
       <div className="event-card-body">
@@ -52,5 +52,33 @@ export function EventCard({ event, mode, apiBase, headingLevel = 2, eagerTiles =
         </Link>
       </div>
     </article>
+  );
+}
+
+/**
+ * The cover of an event whose photos the list does not show (a private gallery, found by search
+ * only, or no photos yet): a camera over the event's day, in the organiser's colour. Decorative:
+ * the card's body says the date and the name.
+ */
+function EmptyCover({ date }: { date: string }) {
+  const day = calendarDay(date);
+  return (
+    <div className="mosaic-empty" aria-hidden="true" data-testid="empty-cover">
+      <svg className="mosaic-empty-icon" viewBox="0 0 24 24" width="40" height="40" focusable="false">
+        <path
+          d="M4 8h3l2-3h6l2 3h3v11H4z M12 17a4 4 0 1 0 0-8 4 4 0 0 0 0 8z"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.6"
+          strokeLinejoin="round"
+        />
+      </svg>
+      {day ? (
+        <span className="mosaic-empty-day">
+          <span className="mosaic-empty-date">{day.day}</span>
+          <span className="mosaic-empty-month">{day.month}</span>
+        </span>
+      ) : null}
+    </div>
   );
 }
