@@ -12,11 +12,11 @@ const RESULT = { bib: '1234', name: 'Ana Silva', gender: 'F', category: 'F35', g
 const photos = (n: number) => Array.from({ length: n }, (_, i) => ({ uuid: U(i + 1), width: 1600, height: 1067, placeholder: null, captured_at: null }));
 
 let fetchMock: ReturnType<typeof vi.fn>;
-function provider({ photoCount = 3, result = true as boolean, flags = {} as Record<string, boolean> } = {}) {
+function provider({ photoCount = 3, result = true as boolean, flags = {} as Record<string, boolean>, stillReading = undefined as number | undefined } = {}) {
   const base = providerFetch({
     organisers: { localhost: { events: [42] } },
     config: (id) => envelope({ ...eventConfigData(id), event_photos_config: { ...DEFAULT_EVENT_PHOTOS_CONFIG, feature_flag: { ...DEFAULT_EVENT_PHOTOS_CONFIG.feature_flag, show_timing_data: true, download_certificate: true, ...flags } } }),
-    photos: (url) => (url.searchParams.get('bib') === '1234' ? envelope({ photos: photos(photoCount), total: photoCount, next_cursor: null }) : envelope({ photos: [], total: 0, next_cursor: null })),
+    photos: (url) => (url.searchParams.get('bib') === '1234' ? envelope({ photos: photos(photoCount), total: photoCount, next_cursor: null, ...(stillReading === undefined ? {} : { still_reading: stillReading }) }) : envelope({ photos: [], total: 0, next_cursor: null })),
   });
   return async (input: string | URL | Request) => {
     const url = new URL(String(input instanceof Request ? input.url : input));
@@ -61,6 +61,14 @@ describe("the runner's page", () => {
     expect(screen.getByText(/New photos are matched as they are uploaded/)).toBeTruthy();
     expect(screen.getAllByRole('link', { name: /All photos of the event/ })[0]?.getAttribute('href')).toBe('/events/city-run-2026-42/photos');
     expect(screen.queryByRole('button', { name: /Download all mine/ })).toBeNull();
+  });
+
+  it('says the event is still being indexed, with how many photos are left, instead of "no photos"', async () => {
+    fetchMock.mockImplementation(provider({ photoCount: 0, result: false, stillReading: 412 }));
+    render(await RunnerRoute(params('1234')));
+    expect(screen.getByRole('heading', { name: 'Your photos' })).toBeTruthy();
+    expect(screen.getByText(/^Still indexing \(412 left\): 412 photos of this event are still being read/)).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'No photos of bib 1234 yet' })).toBeNull();
   });
 
   it('is a 404 for an invalid bib or an unknown event', async () => {

@@ -1,8 +1,10 @@
 import type { PhotoPage, RaceResult } from '@eventsite/contract';
 import Link from 'next/link';
 import { ResultCard } from '@/components/gallery/ResultCard';
+import { GALLERY_TEXT } from '@/components/gallery/strings';
 import { eventHref } from '@/components/events/strings';
 import { formatEventDate, isoDay } from '@/lib/date';
+import { stillReadingOf } from '@/lib/gallery/pages';
 import type { EventPage } from '@/provider/model';
 import { RunnerPhotos } from './RunnerPhotos';
 import { RunnerPrivatePhotos } from './RunnerPrivatePhotos';
@@ -36,6 +38,8 @@ export function RunnerView({ event, eventSlug, bib, page, result, apiBase, brand
   const { details } = event;
   const flags = event.config.feature_flag;
   const photos = page && page !== 'missing' && !privatePhotos ? page.photos : [];
+  // Photos of the event still being read: theirs may be among them (never a bare "no photos").
+  const stillReading = page && page !== 'missing' ? stillReadingOf(page.still_reading) : 0;
   const name = result?.name.trim() || null;
   const gallery = eventHref(eventSlug, 'photos');
   return (
@@ -109,8 +113,16 @@ export function RunnerView({ event, eventSlug, bib, page, result, apiBase, brand
         />
       ) : privatePhotos ? null : (
         <div className="empty-state runner-empty" role="status">
-          <h2>{page === 'missing' || !flags.bib_search ? RUNNER_TEXT.photosTitle : page === null ? RUNNER_TEXT.photosTitle : RUNNER_TEXT.noPhotosTitle(bib)}</h2>
-          <p>{page === 'missing' || !flags.bib_search ? RUNNER_TEXT.noListingText : page === null ? RUNNER_TEXT.photosFailed : RUNNER_TEXT.noPhotosText}</p>
+          <h2>{page === 'missing' || !flags.bib_search || page === null || stillReading > 0 ? RUNNER_TEXT.photosTitle : RUNNER_TEXT.noPhotosTitle(bib)}</h2>
+          <p>
+            {page === 'missing' || !flags.bib_search
+              ? RUNNER_TEXT.noListingText
+              : page === null
+                ? RUNNER_TEXT.photosFailed
+                : stillReading > 0
+                  ? GALLERY_TEXT.stillReading(stillReading)
+                  : RUNNER_TEXT.noPhotosText}
+          </p>
           <Link href={gallery} className="button button-outline" prefetch={false}>
             {RUNNER_TEXT.backToGallery}
           </Link>
