@@ -6,7 +6,12 @@ import {
   resultsPreview,
 } from '@eventsite/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, bearer, createEventAsAdmin } from '../test-support/admin.js';
+import {
+  adminToken,
+  bearer,
+  consoleRoleSessions,
+  createEventAsAdmin,
+} from '../test-support/admin.js';
 import { createTestApp, type TestApp } from '../test-support/app.js';
 import { seedOrganiser } from '../test-support/fixtures.js';
 
@@ -30,18 +35,7 @@ beforeAll(async () => {
     published: true,
     event_photos_config: { feature_flag: { show_timing_data: true, name_search: true } },
   });
-  for (const role of ['editor', 'photographer'])
-    await t.services.console.createUser('city.example', `${role}@city.example`, role, PASSWORD);
-  const session = async (email: string) =>
-    (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/console/sign-in',
-        payload: { app_domain: 'city.example', email, password: PASSWORD },
-      })
-    ).json().data.session_token as string;
-  editor = await session('editor@city.example');
-  photographer = await session('photographer@city.example');
+  ({ editor, photographer } = await consoleRoleSessions(t.app, t.services, 'city.example', PASSWORD));
 });
 afterAll(() => t.close());
 

@@ -7,6 +7,7 @@ import type { FaceDetector } from '../services/faces.js';
 import {
   adminToken,
   bearer,
+  consoleRoleSessions,
   createEventAsAdmin,
   upload,
   waitForJobs,
@@ -116,18 +117,7 @@ beforeAll(async () => {
   await seedOrganiser(t.services, { name: 'Trail Co', domains: ['trail.example'] });
   city = await adminToken(t.services, 'city.example');
   trail = await adminToken(t.services, 'trail.example');
-  for (const role of ['editor', 'photographer'])
-    await t.services.console.createUser('city.example', `${role}@city.example`, role, PASSWORD);
-  const session = async (email: string) =>
-    (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/console/sign-in',
-        payload: { app_domain: 'city.example', email, password: PASSWORD },
-      })
-    ).json().data.session_token as string;
-  editor = await session('editor@city.example');
-  photographer = await session('photographer@city.example');
+  ({ editor, photographer } = await consoleRoleSessions(t.app, t.services, 'city.example', PASSWORD));
 });
 afterAll(() => t.close());
 

@@ -69,6 +69,28 @@ export async function adminToken(services: Services, domain: string): Promise<st
   return (await services.tokens.create(domain)).token;
 }
 
+/**
+ * An editor and a photographer of the organiser on `domain` (`editor@domain`,
+ * `photographer@domain`), each signed in to the console: their session tokens.
+ */
+export async function consoleRoleSessions(
+  app: FastifyInstance,
+  services: Services,
+  domain: string,
+  password: string,
+): Promise<{ editor: string; photographer: string }> {
+  const session = async (role: 'editor' | 'photographer') => {
+    await services.console.createUser(domain, `${role}@${domain}`, role, password);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/console/sign-in',
+      payload: { app_domain: domain, email: `${role}@${domain}`, password },
+    });
+    return res.json().data.session_token as string;
+  };
+  return { editor: await session('editor'), photographer: await session('photographer') };
+}
+
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** Waits until the event has no queued or running job (the app's worker works them). */
