@@ -1,6 +1,26 @@
-import { DEFAULT_EVENT_PHOTOS_CONFIG, DEFAULT_EXTRA_CONFIG, type EventSummary, type OrganiserData } from '@eventsite/contract';
+import { DEFAULT_EVENT_PHOTOS_CONFIG, DEFAULT_EXTRA_CONFIG, type AdminEvent, type EventSummary, type OrganiserData } from '@eventsite/contract';
 
 export const U = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+/** An event as the console's admin API gives it: a published 10K with selfie search's settings. */
+export function adminEvent(indexedFaces: 'everyone' | 'runners' = 'everyone'): AdminEvent {
+  return {
+    id: 7,
+    slug: 'harbour-10k-7',
+    name: 'Harbour 10K',
+    event_date: '2025-06-01',
+    city: 'Porto',
+    published: true,
+    client_name: '',
+    client_logo: '',
+    total_images: 3,
+    event_photos_config: {
+      ...DEFAULT_EVENT_PHOTOS_CONFIG,
+      selfie_config: { match_threshold: 0.6, face_retention_days: 30, indexed_faces: indexedFaces },
+    },
+    face_data_expires_at: '2025-07-02T00:00:00.000Z',
+  };
+}
 
 export function summary(id: number, overrides: Partial<EventSummary> = {}): EventSummary {
   return {

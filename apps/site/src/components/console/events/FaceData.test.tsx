@@ -1,27 +1,12 @@
 // @vitest-environment jsdom
-import { DEFAULT_EVENT_PHOTOS_CONFIG, type AdminEvent } from '@eventsite/contract';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { patchOfValues, valuesOfEvent } from './event-form';
 import { EventSettings } from './EventSettings';
 import { FaceData } from './FaceData';
+import { adminEvent } from '@/test/fixtures';
 
-const event: AdminEvent = {
-  id: 7,
-  slug: 'harbour-10k-7',
-  name: 'Harbour 10K',
-  event_date: '2025-06-01',
-  city: 'Porto',
-  published: true,
-  client_name: '',
-  client_logo: '',
-  total_images: 3,
-  event_photos_config: {
-    ...DEFAULT_EVENT_PHOTOS_CONFIG,
-    selfie_config: { match_threshold: 0.6, face_retention_days: 30, indexed_faces: 'runners' },
-  },
-  face_data_expires_at: '2025-07-02T00:00:00.000Z',
-};
+const event = adminEvent('runners');
 const held = {
   faces: 412,
   photos: 230,
